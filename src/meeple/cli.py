@@ -1,0 +1,195 @@
+"""The ``meeple`` command: parses the command line, then calls the library."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .games import GAMES
+
+EPILOG = "Games: " + ", ".join(GAMES) + ". Notation of each game: docs/<game>.md."
+
+
+def _players(text: str) -> list[str]:
+    return [p.strip() for p in text.split(",") if p.strip()]
+
+
+def _config(text: str | None) -> dict:
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise argparse.ArgumentTypeError(f"--config is not JSON: {e}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("--config must be a JSON object")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="meeple", epilog=EPILOG,
+        description="Play and study Carcassonne, Hunters & Gatherers, Jäger und Sammler and "
+                    "the Catan Dice Game.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a game in the terminal", epilog=EPILOG,
+                          description="Play in the terminal: 'human' seats are prompted, "
+                                      "other seats are bots (random, greedy, ...).")
+    play.add_argument("game", choices=list(GAMES))
+    play.add_argument("--players", type=_players, default=None,
+                      help="one entry per seat: human or an agent spec (default: human, "
+                           "plus greedy opponents where the game needs them)")
+    play.add_argument("--seed", type=int, default=None, help="seed (default: random)")
+    play.add_argument("--config", type=_config, default=None, help="game options as JSON")
+    play.add_argument("--save", metavar="FILE", help="write the game record here at the end")
+
+    sim = sub.add_parser("simulate", help="play many games between agents", epilog=EPILOG,
+                         description="Bots play many games; prints per-seat means, spread, "
+                                     "win shares and speed.")
+    sim.add_argument("game", choices=list(GAMES))
+    sim.add_argument("--agents", type=_players, required=True,
+                     help="comma-separated agent specs, one per seat, e.g. greedy,random or "
+                          "mcts:iters=500,greedy")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--workers", type=int, default=1, help="parallel processes")
+    sim.add_argument("--config", type=_config, default=None, help="game options as JSON")
+    sim.add_argument("--records", metavar="DIR", help="write DIR/<game>-<index>.json per game")
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    rep = sub.add_parser("replay", help="replay a game record and report the state reached",
+                         description="Replays a JSON game record; an illegal action or a "
+                                     "malformed record exits with status 1 and says why.")
+    rep.add_argument("file")
+    rep.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    bench = sub.add_parser("bench", help="measure random-play speed",
+                           description="Random-play games per second for each game.")
+    bench.add_argument("game", nargs="?", choices=list(GAMES))
+    bench.add_argument("--seconds", type=float, default=3.0, help="time per game")
+    bench.add_argument("--json", action="store_true")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handler = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay,
+               "bench": cmd_bench}[args.command]
+    try:
+        return handler(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def _fail(message: str) -> int:
+    print(f"meeple: error: {message}", file=sys.stderr)
+    return 1
+
+
+def cmd_play(args) -> int:
+    import random
+
+    from .games import load
+    from .terminal import TerminalGame
+    players = args.players
+    try:
+        if players is None:
+            game = load(args.game, None, args.config)
+            players = ["human"] + ["greedy"] * (game.players - 1)
+        game = load(args.game, len(players), args.config)
+    except ValueError as e:
+        return _fail(str(e))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    try:
+        session = TerminalGame(game, players, seed, save=args.save)
+    except ValueError as e:
+        return _fail(str(e))
+    session.console.print(f"{game.title}, seed {seed}, seats: {', '.join(players)}")
+    session.run()
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+
+    from .sim.simulate import simulate
+    err = Console(stderr=True)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())
+    try:
+        with Progress(*columns, console=err, transient=True,
+                      disable=not err.is_terminal) as progress:
+            task = progress.add_task(f"{args.game}", total=args.games)
+            summary = simulate(args.game, args.agents, args.games, seed=args.seed,
+                               workers=args.workers, config=args.config,
+                               records_dir=args.records,
+                               progress=lambda n: progress.advance(task, n))
+    except ValueError as e:
+        return _fail(str(e))
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        Console().print(summary_table(summary))
+    return 0
+
+
+def summary_table(summary: dict):
+    from rich.table import Table
+    table = Table(title=f"{summary['game']}: {summary['games']} games, "
+                        f"{summary['games_per_second']} games/s")
+    for col in ("seat", "agent", "mean", "stdev", "min", "max", "wins"):
+        table.add_column(col, justify="left" if col == "agent" else "right")
+    for s in summary["seats"]:
+        table.add_row(str(s["seat"]), s["agent"], f"{s['mean']:.2f}", f"{s['stdev']:.2f}",
+                      str(s["min"]), str(s["max"]), f"{100 * s['wins']:.1f}%")
+    return table
+
+
+def cmd_replay(args) -> int:
+    from .core.errors import RecordError
+    from .core.record import Record, replay, summary
+    try:
+        state = replay(Record.load(args.file))
+    except RecordError as e:
+        return _fail(str(e))
+    report = summary(state)
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    from rich.console import Console
+
+    from .terminal import breakdown_table
+    console = Console(highlight=False)
+    console.print(state.game.render(state, None))
+    console.print(breakdown_table(state))
+    console.print(f"terminal: {report['terminal']}  turn: {report['turn']}  "
+                  f"scores: {report['scores']}  to move: {report['current_player']}")
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from .sim.bench import bench_all
+    rows = bench_all([args.game] if args.game else None, seconds=args.seconds)
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    table = Table(title="Random play, one process")
+    for col in ("game", "players", "games", "games/s", "median ms", "actions/s"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for r in rows:
+        table.add_row(r["game"], str(r["players"]), str(r["games"]),
+                      str(r["games_per_second"]), str(r["median_ms"]),
+                      str(r["actions_per_second"]))
+    Console().print(table)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

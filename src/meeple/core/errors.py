@@ -1,0 +1,13 @@
+"""The errors every game and driver shares."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow here. The message says why; the state is unchanged."""
+
+
+class RecordError(ValueError):
+    """A game record that is malformed or does not replay; the message names what is wrong."""
+
+    def __init__(self, message: str, index: int | None = None):
+        super().__init__(message)
+        self.index = index

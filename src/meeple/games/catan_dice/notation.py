@@ -1,0 +1,63 @@
+"""The Catan Dice Game notation of INTERFACE.md: text ⇄ Action."""
+from __future__ import annotations
+
+from ...core.action import Action
+from ...core.errors import IllegalAction
+from .island import COSTS, FACES, KIND, KNIGHT_JOKERS
+
+SYNTAX = {
+    "roll": "roll FACE ... (faces: " + " ".join(FACES) + ")",
+    "reroll": "reroll I ... (dice 0-5, ascending)",
+    "stop": "stop",
+    "trade": "trade I J RES (two gold dice I < J: I becomes RES, J is spent)",
+    "joker": "joker K I [RES] (knight K's joker on die I; RES only for K6)",
+    "build": "build road|settlement|city|knight NAME (e.g. build road R3, build city C7)",
+    "end": "end",
+}
+
+
+def _die(token: str) -> int:
+    if token.isdigit() and 0 <= int(token) < 6:
+        return int(token)
+    raise IllegalAction(f"{token!r} is not a die number 0-5")
+
+
+def parse(text: str) -> Action:
+    """Parse one action; IllegalAction with the expected syntax if the text is malformed."""
+    tokens = text.split()
+    if not tokens:
+        raise IllegalAction("empty action")
+    kind, args = tokens[0], tokens[1:]
+    if kind not in SYNTAX:
+        raise IllegalAction(f"unknown action {kind!r}; actions: {', '.join(SYNTAX)}")
+    try:
+        return _parse(kind, args)
+    except IllegalAction as e:
+        raise IllegalAction(f"{e} (syntax: {SYNTAX[kind]})") from None
+
+
+def _parse(kind: str, args: list[str]) -> Action:
+    if kind in ("stop", "end"):
+        if args:
+            raise IllegalAction(f"{kind} takes nothing after it")
+        return Action(kind)
+    if kind == "roll":
+        bad = [a for a in args if a not in FACES]
+        if not args or bad:
+            raise IllegalAction(f"unknown face {bad[0]!r}" if bad else "roll needs faces")
+        return Action("roll", *args)
+    if kind == "reroll":
+        if not args:
+            raise IllegalAction("name the dice to reroll")
+        return Action("reroll", *(_die(a) for a in args))
+    if kind == "trade":
+        if len(args) != 3:
+            raise IllegalAction("trade takes two dice and a resource")
+        return Action("trade", _die(args[0]), _die(args[1]), args[2])
+    if kind == "joker":
+        if len(args) not in (2, 3) or args[0] not in KNIGHT_JOKERS:
+            raise IllegalAction("joker takes a knight K1-K6, a die and (for K6) a resource")
+        return Action("joker", args[0], _die(args[1]), *args[2:])
+    if len(args) != 2 or args[0] not in COSTS or KIND.get(args[1]) != args[0]:
+        raise IllegalAction(f"cannot build {' '.join(args)!r}")
+    return Action("build", args[0], args[1])

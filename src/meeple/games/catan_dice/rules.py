@@ -1,0 +1,330 @@
+"""The Catan Dice Game: each player builds on their own island sheet over 15 turns.
+
+A turn: the dice are rolled (a chance action), the player may reroll any dice twice, then
+builds with the faces (using gold exchanges and knights' jokers to change dice) and ends the
+turn, writing the points built or an X (−2).
+"""
+from __future__ import annotations
+
+import itertools
+import random
+
+from ...core.action import Action
+from ...core.errors import IllegalAction
+from ...core.state import CHANCE, TERMINAL, Game, State
+from . import notation, score
+from .island import (COSTS, FACE_INDEX, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS, REQUIRES,
+                     RESOURCES, STRUCTURES, TURNS, VALUE, X_POINTS)
+
+ROLLING, CHOOSING, BUILDING, OVER = "rolling", "choosing", "building", "over"
+DICE = 6
+MAX_ROLLS = 3
+ALL_DICE = (1 << DICE) - 1
+
+STOP = Action("stop")
+END = Action("end")
+REROLLS = [Action("reroll", *(i for i in range(DICE) if mask >> i & 1))
+           for mask in range(1, 1 << DICE)]
+_ROLL_OUTCOMES: dict[int, list[tuple[Action, float]]] = {}
+
+
+def roll_outcomes(n: int) -> list[tuple[Action, float]]:
+    """All ``6**n`` equally likely rolls of ``n`` dice (cached)."""
+    if n not in _ROLL_OUTCOMES:
+        p = 1.0 / 6 ** n
+        _ROLL_OUTCOMES[n] = [(Action("roll", *faces), p)
+                             for faces in itertools.product(FACES, repeat=n)]
+    return _ROLL_OUTCOMES[n]
+
+
+class Sheet:
+    """One player's score sheet: what is built, which jokers are used, the score boxes."""
+
+    __slots__ = ("built", "jokers_used", "boxes")
+
+    def __init__(self) -> None:
+        self.built = 0          # bit INDEX[name] set when built
+        self.jokers_used = 0    # bit k-1 set when knight Kk's joker is used
+        self.boxes: list[list[str]] = []  # per written turn: the names built ([] = X)
+
+    def copy(self) -> "Sheet":
+        s = Sheet.__new__(Sheet)
+        s.built, s.jokers_used, s.boxes = self.built, self.jokers_used, list(self.boxes)
+        return s
+
+    def has(self, name: str) -> bool:
+        return bool(self.built >> INDEX[name] & 1)
+
+    def joker_available(self, knight: str) -> bool:
+        k = int(knight[1:])
+        return self.has(knight) and not self.jokers_used >> (k - 1) & 1
+
+    def box_points(self, box: list[str]) -> int:
+        return sum(VALUE[n] for n in box) if box else X_POINTS
+
+    def total(self) -> int:
+        return sum(self.box_points(b) for b in self.boxes)
+
+
+class CatanDiceState(State):
+    """A position: every sheet, and the dice of the turn under way."""
+
+    def __init__(self, game: Game, seed: int | None = None):
+        super().__init__(game, seed)
+        self.sheets = [Sheet() for _ in range(self.num_players)]
+        self.seat = 0
+        self.phase = ROLLING
+        self.rolls = 0                 # rolls made this turn
+        self.dice = [GOLD] * DICE      # faces as indices into FACES
+        self.pending = tuple(range(DICE))  # the dice the next roll sets
+        self.used = 0                  # bit i: die i spent on a build or a trade
+        self.built_now: list[str] = []
+
+    # --- queries --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        return CHANCE if self.phase == ROLLING else self.seat
+
+    @property
+    def turn(self) -> int:
+        done = sum(len(s.boxes) for s in self.sheets)
+        return done if self.phase == OVER else done + 1
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int]:
+        return [s.total() for s in self.sheets]
+
+    def free_counts(self) -> list[int]:
+        """How many unused dice show each face."""
+        counts = [0] * 6
+        for i, f in enumerate(self.dice):
+            if not self.used >> i & 1:
+                counts[f] += 1
+        return counts
+
+    def _free_dice(self) -> list[int]:
+        return [i for i in range(DICE) if not self.used >> i & 1]
+
+    # --- legality -------------------------------------------------------------------------
+    def _why_not_build(self, name: str) -> str | None:
+        sheet = self.sheets[self.seat]
+        if sheet.has(name):
+            return f"{name} is already built"
+        missing = REQUIRES[name] & ~sheet.built
+        if missing:
+            need = [n for n, *_ in STRUCTURES if missing >> INDEX[n] & 1]
+            return f"{name} needs {' and '.join(need)} built first"
+        counts = self.free_counts()
+        short = [f"{k - counts[f]} {FACES[f]}" for f, k in COSTS[KIND[name]].items()
+                 if counts[f] < k]
+        if short:
+            return f"{name} costs {_cost_text(KIND[name])}; missing {', '.join(short)}"
+        return None
+
+    def _why_not_trade(self, i: int, j: int, res: str) -> str | None:
+        if i >= j:
+            return "name the lower die first (trade I J RES with I < J)"
+        for d in (i, j):
+            if self.used >> d & 1:
+                return f"die {d} is already used"
+            if self.dice[d] != GOLD:
+                return f"die {d} shows {FACES[self.dice[d]]}, not gold"
+        if res not in RESOURCES:
+            return f"gold can be traded only for {', '.join(RESOURCES)}"
+        return None
+
+    def _why_not_joker(self, knight: str, die: int, res: str | None) -> str | None:
+        sheet = self.sheets[self.seat]
+        if knight not in KNIGHT_JOKERS:
+            return f"no knight {knight}"
+        if not sheet.has(knight):
+            return f"knight {knight} is not built"
+        if not sheet.joker_available(knight):
+            return f"the joker of {knight} is already used"
+        if self.used >> die & 1:
+            return f"die {die} is already used"
+        target = _joker_target(knight, res)
+        if target is None:
+            return (f"K6's joker needs the resource: joker K6 {die} RES with RES one of "
+                    f"{', '.join(RESOURCES)}")
+        if self.dice[die] == target:
+            return f"die {die} already shows {FACES[target]}"
+        return None
+
+    def check(self, action: Action) -> str | None:
+        kind, args = action[0], action[1:]
+        if self.phase == OVER:
+            return "the game is over"
+        if kind == "roll":
+            if self.phase != ROLLING:
+                return "the dice are not being rolled now"
+            if len(args) != len(self.pending):
+                return f"this roll sets {len(self.pending)} dice, not {len(args)}"
+            bad = [a for a in args if a not in FACE_INDEX]
+            return f"unknown face {bad[0]!r}" if bad else None
+        if self.phase == ROLLING:
+            return "the dice must be rolled first"
+        if kind in ("reroll", "stop"):
+            if self.phase != CHOOSING:
+                return "the rolling is over; build or end the turn"
+            if kind == "stop":
+                return None
+            if not args or list(args) != sorted(set(args)) or not all(
+                    isinstance(a, int) and 0 <= a < DICE for a in args):
+                return "name the dice to reroll once each, in ascending order, 0-5"
+            return None
+        if self.phase == CHOOSING and kind in ("trade", "joker", "build", "end"):
+            return "stop rolling first (stop), or reroll"
+        if kind == "end":
+            return None
+        if kind == "build":
+            if len(args) != 2 or KIND.get(args[1]) != args[0]:
+                return f"cannot build {' '.join(map(str, args))!r}"
+            return self._why_not_build(args[1])
+        if kind == "trade":
+            if len(args) != 3:
+                return "trade takes two dice and a resource"
+            return self._why_not_trade(*args)
+        if kind == "joker":
+            return self._why_not_joker(args[0], args[1], args[2] if len(args) > 2 else None)
+        return f"unknown action {kind!r}"
+
+    # --- actions --------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if self.phase == ROLLING:
+            return [a for a, _ in roll_outcomes(len(self.pending))]
+        if self.phase == CHOOSING:
+            return [STOP, *REROLLS]
+        if self.phase == OVER:
+            return []
+        return self._build_actions()
+
+    def _build_actions(self) -> list[Action]:
+        sheet, counts = self.sheets[self.seat], self.free_counts()
+        actions = []
+        for name, kind, _value, _pre in STRUCTURES:
+            if (not sheet.built >> INDEX[name] & 1 and REQUIRES[name] & ~sheet.built == 0
+                    and all(counts[f] >= k for f, k in COSTS[kind].items())):
+                actions.append(Action("build", kind, name))
+        free = self._free_dice()
+        golds = [d for d in free if self.dice[d] == GOLD]
+        for i, j in itertools.combinations(golds, 2):
+            actions += [Action("trade", i, j, r) for r in RESOURCES]
+        for knight, target in KNIGHT_JOKERS.items():
+            if sheet.joker_available(knight):
+                for d in free:
+                    if target is not None:
+                        if self.dice[d] != target:
+                            actions.append(Action("joker", knight, d))
+                    else:
+                        actions += [Action("joker", knight, d, r) for r in RESOURCES
+                                    if FACE_INDEX[r] != self.dice[d]]
+        actions.append(END)
+        return actions
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return roll_outcomes(len(self.pending)) if self.phase == ROLLING else []
+
+    def sample_chance(self, rng: random.Random | None = None) -> Action:
+        rng = rng or self.rng
+        return Action("roll", *(FACES[int(rng.random() * 6)] for _ in self.pending))
+
+    def apply_unchecked(self, action: Action) -> None:
+        kind = action[0]
+        if kind == "roll":
+            for die, face in zip(self.pending, action[1:]):
+                self.dice[die] = FACE_INDEX[face]
+            self.rolls += 1
+            self.phase = CHOOSING if self.rolls < MAX_ROLLS else BUILDING
+        elif kind == "reroll":
+            self.pending = action[1:]
+            self.phase = ROLLING
+        elif kind == "stop":
+            self.phase = BUILDING
+        elif kind == "build":
+            self._build(action[2])
+        elif kind == "trade":
+            _, i, j, res = action
+            self.dice[i] = FACE_INDEX[res]
+            self.used |= 1 << j
+        elif kind == "joker":
+            knight, die = action[1], action[2]
+            self.dice[die] = _joker_target(knight, action[3] if len(action) > 3 else None)
+            self.sheets[self.seat].jokers_used |= 1 << (int(knight[1:]) - 1)
+        elif kind == "end":
+            self._end_turn()
+
+    def _build(self, name: str) -> None:
+        for face, k in COSTS[KIND[name]].items():
+            for i in range(DICE):
+                if k and not self.used >> i & 1 and self.dice[i] == face:
+                    self.used |= 1 << i
+                    k -= 1
+        self.sheets[self.seat].built |= 1 << INDEX[name]
+        self.built_now.append(name)
+
+    def _end_turn(self) -> None:
+        self.sheets[self.seat].boxes.append(self.built_now)
+        self.built_now = []
+        self.used, self.rolls, self.pending = 0, 0, tuple(range(DICE))
+        self.seat = (self.seat + 1) % self.num_players
+        over = len(self.sheets[self.seat].boxes) >= TURNS
+        self.phase = OVER if over else ROLLING
+
+    # --- notation -------------------------------------------------------------------------
+    def parse(self, text: str) -> Action:
+        return notation.parse(text)
+
+    # --- copies and views -----------------------------------------------------------------
+    def clone(self) -> "CatanDiceState":
+        s = CatanDiceState.__new__(CatanDiceState)
+        s.__dict__.update(self.__dict__)
+        s.sheets = [sh.copy() for sh in self.sheets]
+        s.dice = list(self.dice)
+        s.built_now = list(self.built_now)
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        return s
+
+    def view(self, player: int | None) -> dict:
+        return score.view(self, player)
+
+    def score_breakdown(self) -> dict:
+        return score.breakdown(self)
+
+
+def _joker_target(knight: str, res: str | None) -> int | None:
+    target = KNIGHT_JOKERS[knight]
+    if target is not None:
+        return target
+    return FACE_INDEX[res] if res in RESOURCES else None
+
+
+def _cost_text(kind: str) -> str:
+    return ", ".join(f"{k} {FACES[f]}" for f, k in COSTS[kind].items())
+
+
+class CatanDice(Game):
+    name = "catan-dice"
+    title = "Catan Dice Game"
+    min_players, max_players, default_players = 1, 4, 1
+    state_class = CatanDiceState
+
+    def greedy_action(self, state: State, rng: random.Random) -> Action:
+        from .policy import greedy_action
+        return greedy_action(state, rng)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        from .policy import evaluate
+        return evaluate(state, seat)
+
+    def render(self, state: State, seat: int | None = None) -> str:
+        from .render import render
+        return render(state, seat)
+
+
+__all__ = ["CatanDice", "CatanDiceState", "IllegalAction", "roll_outcomes"]

@@ -1,0 +1,1 @@
+"""Simulation: one game, many games, statistics."""

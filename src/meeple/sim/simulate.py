@@ -1,0 +1,88 @@
+"""Many games between agents, optionally in parallel processes, with a summary.
+
+Game ``i`` of a run with base seed ``s`` uses seed ``s * 1_000_003 + i``, so a run is
+reproducible and its games are independent of the number of workers.
+"""
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Callable, Sequence
+
+from ..games import load
+from .runner import make_agents, play_game
+from .stats import mean_stdev, win_shares
+
+
+def game_seed(base: int, index: int) -> int:
+    return base * 1_000_003 + index
+
+
+def _play_batch(name: str, config: dict, specs: Sequence[str], base_seed: int,
+                indices: Sequence[int], records_dir: str | None) -> list[list[int]]:
+    game = load(name, len(specs), config)
+    results = []
+    for i in indices:
+        seed = game_seed(base_seed, i)
+        result = play_game(game, make_agents(game, specs, seed), seed)
+        if records_dir:
+            result.record.save(Path(records_dir) / f"{name}-{i}.json")
+        results.append(result.scores)
+    return results
+
+
+def _batches(games: int, size: int) -> list[range]:
+    return [range(i, min(i + size, games)) for i in range(0, games, size)]
+
+
+def simulate(name: str, specs: Sequence[str], games: int, seed: int = 1, workers: int = 1,
+             config: dict | None = None, records_dir: str | None = None,
+             progress: Callable[[int], None] | None = None) -> dict:
+    """Play ``games`` games of ``name`` with one agent spec per seat; the JSON summary."""
+    config = dict(config or {})
+    load(name, len(specs), config)  # fail early on a bad game, player count or option
+    for spec in specs:
+        make_agents(load(name, len(specs), config), [spec] * len(specs), 0)
+    if records_dir:
+        Path(records_dir).mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    scores: list[list[int]] = []
+    batch = max(1, min(25, games // (workers * 8) or 1))
+    if workers <= 1:
+        for rng in _batches(games, batch):
+            scores += _play_batch(name, config, specs, seed, rng, records_dir)
+            if progress:
+                progress(len(rng))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_play_batch, name, config, list(specs), seed, rng, records_dir)
+                       for rng in _batches(games, batch)]
+            for future in futures:
+                part = future.result()
+                scores += part
+                if progress:
+                    progress(len(part))
+    elapsed = time.perf_counter() - start
+    return summarize(name, specs, scores, seed, elapsed)
+
+
+def summarize(name: str, specs: Sequence[str], scores: list[list[int]], seed: int,
+              elapsed: float) -> dict:
+    shares = [win_shares(s) for s in scores]
+    seats = []
+    for seat, spec in enumerate(specs):
+        mean, stdev = mean_stdev([s[seat] for s in scores])
+        wins = sum(w[seat] for w in shares) / len(scores) if scores else 0.0
+        seats.append({"seat": seat, "agent": spec, "mean": round(mean, 3),
+                      "stdev": round(stdev, 3), "wins": round(wins, 4),
+                      "min": min(s[seat] for s in scores) if scores else None,
+                      "max": max(s[seat] for s in scores) if scores else None})
+    return {"game": name, "games": len(scores), "players": len(specs), "seed": seed,
+            "games_per_second": round(len(scores) / elapsed, 2) if elapsed > 0 else None,
+            "seconds": round(elapsed, 3), "seats": seats}
+
+
+def default_workers() -> int:
+    return max(1, (os.cpu_count() or 1))

@@ -1,0 +1,128 @@
+"""Terminal play: people at the keyboard, bots in the other seats, the game drawn as text."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from rich.console import Console
+from rich.table import Table
+
+from .agents import make_agent
+from .core.errors import IllegalAction
+from .core.record import Record
+from .core.state import CHANCE, Game, State
+from .sim.runner import agent_seed
+
+HUMAN = "human"
+COMMANDS = ("Type a move in the notation (see docs/), [bold]help[/] for the legal moves, "
+            "[bold]board[/] to draw the game again, [bold]quit[/] to leave.")
+
+
+class Quit(Exception):
+    """The person asked to leave."""
+
+
+def breakdown_table(state: State) -> Table:
+    """The final (or current) score breakdown as a rich table, one row per item."""
+    table = Table(title="Score breakdown", show_lines=False)
+    table.add_column("seat", justify="right")
+    table.add_column("what")
+    table.add_column("points", justify="right")
+    for seat in state.score_breakdown()["seats"]:
+        for item in seat["items"]:
+            table.add_row(str(seat["seat"]), item["text"], str(item["points"]))
+        table.add_row(str(seat["seat"]), "[bold]total[/]", f"[bold]{seat['total']}[/]",
+                      end_section=True)
+    return table
+
+
+def legal_help(game: Game, state: State) -> str:
+    helper = getattr(game, "legal_help", None)
+    if helper is not None:
+        return helper(state)
+    return "legal: " + ", ".join(str(a) for a in state.legal_actions())
+
+
+class TerminalGame:
+    """One game at the terminal: prompts the human seats, lets bots move, draws the board."""
+
+    def __init__(self, game: Game, players: Sequence[str], seed: int,
+                 console: Console | None = None, save: str | None = None):
+        self.game, self.seed, self.save = game, seed, save
+        self.console = console or Console(highlight=False)
+        self.seats = list(players)
+        self.agents = [None if p == HUMAN else make_agent(p, game, agent_seed(seed, i))
+                       for i, p in enumerate(players)]
+        self.state = game.new_state(seed)
+        self.actions: list[str] = []
+
+    def record(self) -> Record:
+        return Record(self.game.name, self.game.players, dict(self.game.config), self.seed,
+                      list(self.actions))
+
+    def run(self) -> State:
+        shown_for = None
+        if None in self.agents:
+            self.console.print(COMMANDS)
+        try:
+            while not self.state.is_terminal():
+                player = self.state.current_player
+                if player == CHANCE:
+                    self._apply(self.state.sample_chance(), "chance")
+                elif self.agents[player] is None:
+                    if shown_for != len(self.actions):
+                        self.draw(player)
+                        shown_for = len(self.actions)
+                    self._human_turn(player)
+                else:
+                    self._apply(self.agents[player].act(self.state), f"seat {player}")
+        except Quit:
+            self.console.print("[yellow]Game left unfinished.[/]")
+        finally:
+            self._save()
+        self.finish()
+        return self.state
+
+    def _apply(self, action, who: str) -> None:
+        self.state.apply(action)
+        self.actions.append(str(action))
+        style = "dim" if who == "chance" else "cyan"
+        self.console.print(f"[{style}]{who}: {action}[/]")
+
+    def draw(self, seat: int | None) -> None:
+        self.console.print(self.game.render(self.state, seat))
+
+    def _human_turn(self, player: int) -> None:
+        try:
+            text = self.console.input(f"[bold]seat {player}>[/] ").strip()
+        except EOFError:
+            raise Quit from None
+        if text in ("quit", "exit"):
+            raise Quit
+        if text in ("help", "?", ""):
+            self.console.print(legal_help(self.game, self.state))
+            return
+        if text == "board":
+            self.draw(player)
+            return
+        try:
+            self._apply(text, f"seat {player}")
+        except IllegalAction as e:
+            self.console.print(f"[red]Not allowed: {e}[/]  (type help for the legal moves)")
+
+    def _save(self) -> None:
+        if self.save:
+            self.record().save(self.save)
+            self.console.print(f"Record saved to {Path(self.save)}")
+
+    def finish(self) -> None:
+        self.draw(None)
+        self.console.print(breakdown_table(self.state))
+        scores = self.state.scores()
+        if self.state.is_terminal():
+            winners = self.state.winners()
+            names = ", ".join(f"seat {w} ({self.seats[w]})" for w in winners)
+            verdict = "Tie between" if len(winners) > 1 else "Winner:"
+            self.console.print(f"[bold]Final scores {scores}. {verdict} {names}.[/]")
+        else:
+            self.console.print(f"Scores so far: {scores}")

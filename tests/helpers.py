@@ -1,0 +1,44 @@
+"""Test helpers shared by every game's tests."""
+from __future__ import annotations
+
+import random
+
+from meeple.core.state import CHANCE, State
+
+
+def snapshot(obj, _depth: int = 0):
+    """A structural, comparable picture of a state (everything but its RNG and game)."""
+    if isinstance(obj, (int, float, str, bool, type(None))):
+        return obj
+    if isinstance(obj, (list, tuple)):
+        return (type(obj).__name__, tuple(snapshot(x, _depth + 1) for x in obj))
+    if isinstance(obj, (set, frozenset)):
+        return ("set", tuple(sorted((snapshot(x, _depth + 1) for x in obj), key=repr)))
+    if isinstance(obj, dict):
+        items = [(snapshot(k, _depth + 1), snapshot(v, _depth + 1)) for k, v in obj.items()]
+        return ("dict", tuple(sorted(items, key=repr)))
+    fields = {}
+    if hasattr(obj, "__dict__"):
+        fields.update(vars(obj))
+    for cls in type(obj).__mro__:
+        for slot in getattr(cls, "__slots__", ()):
+            if hasattr(obj, slot):
+                fields[slot] = getattr(obj, slot)
+    fields = {k: v for k, v in fields.items() if k not in ("rng", "game")}
+    if not fields:
+        return repr(obj)
+    return (type(obj).__name__, snapshot(fields, _depth + 1))
+
+
+def random_playout(state: State, rng: random.Random, max_actions: int = 100_000) -> list[str]:
+    """Play ``state`` to the end with random moves; the notation of every action applied."""
+    actions = []
+    while not state.is_terminal():
+        assert len(actions) < max_actions, "game did not end"
+        if state.current_player == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply(action)
+        actions.append(str(action))
+    return actions

@@ -1,0 +1,105 @@
+"""The game contract, checked as hypothesis properties on every registered game."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from helpers import random_playout, snapshot
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import meeple
+from meeple.core.record import Record, replay
+from meeple.core.state import CHANCE
+
+GAMES = sorted(meeple.GAMES)
+FAST = settings(max_examples=8, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
+
+
+def _players(name: str) -> int:
+    cls = meeple.games.game_class(name)
+    return max(cls.min_players, 2)
+
+
+def _record(name: str, seed: int) -> tuple[Record, list[int]]:
+    game = meeple.load(name, _players(name))
+    state = game.new_state(seed)
+    actions = random_playout(state, random.Random(seed))
+    return Record(name, game.players, {}, seed, actions), state.scores()
+
+
+@pytest.mark.parametrize("name", GAMES)
+@FAST
+@given(seed=st.integers(0, 2**31))
+def test_random_play_ends_and_replays(name, seed):
+    record, scores = _record(name, seed)
+    state = replay(Record.loads(record.dumps()))
+    assert state.is_terminal()
+    assert state.scores() == scores
+    json.dumps(state.score_breakdown())
+    json.dumps(state.view(0))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@FAST
+@given(seed=st.integers(0, 2**31), cut=st.floats(0, 1))
+def test_clone_is_independent(name, seed, cut):
+    record, _ = _record(name, seed)
+    state = meeple.load(name, record.players).new_state(seed)
+    for text in record.actions[: int(cut * len(record.actions))]:
+        state.apply(text)
+    before = snapshot(state)
+    copy = state.clone()
+    assert snapshot(copy) == before
+    random_playout(copy, random.Random(seed + 1))
+    assert snapshot(state) == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+@FAST
+@given(seed=st.integers(0, 2**31), cut=st.floats(0, 1), data=st.data())
+def test_illegal_actions_change_nothing(name, seed, cut, data):
+    record, _ = _record(name, seed)
+    game = meeple.load(name, record.players)
+    state = game.new_state(seed)
+    actions = record.actions[: int(cut * len(record.actions))]
+    for text in actions:
+        state.apply(text)
+    legal = {str(a) for a in state.legal_actions()}
+    # candidates: actions legal at other points of the same game, and garbage
+    pool = [a for a in record.actions if a not in legal] + ["", "nonsense", "build", "place"]
+    text = data.draw(st.sampled_from(pool))
+    before = snapshot(state)
+    with pytest.raises(meeple.IllegalAction):
+        state.apply(text)
+    assert snapshot(state) == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+@FAST
+@given(seed=st.integers(0, 2**31))
+def test_notation_round_trips_and_legal_actions_pass_check(name, seed):
+    game = meeple.load(name, _players(name))
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        sample = legal if len(legal) <= 50 else rng.sample(legal, 50)
+        for action in sample:
+            assert state.parse(str(action)) == action
+            assert state.check(action) is None, action
+        action = state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(legal)
+        state.apply(action)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_same_seed_same_game(name):
+    from meeple.sim.runner import make_agents, play_game
+    game = meeple.load(name, _players(name))
+    a = play_game(game, make_agents(game, ["random"] * game.players, 5), 5)
+    b = play_game(game, make_agents(game, ["random"] * game.players, 5), 5)
+    assert a.record.actions == b.record.actions
