@@ -5,6 +5,8 @@ the building that must come first, the knights and their jokers, and the costs.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 FACES = ("ore", "grain", "wool", "lumber", "brick", "gold")
 ORE, GRAIN, WOOL, LUMBER, BRICK, GOLD = range(6)
 FACE_INDEX = {name: i for i, name in enumerate(FACES)}
@@ -57,3 +59,10 @@ VALUE = {name: value for name, _k, value, _p in STRUCTURES}
 REQUIRES = {name: sum(1 << INDEX[p] for p in pre) for name, _k, _v, pre in STRUCTURES}
 PREREQUISITES = {name: pre for name, _k, _v, pre in STRUCTURES}
 TOTAL_VALUE = sum(VALUE.values())
+
+
+@lru_cache(maxsize=1 << 14)
+def frontier(built: int) -> tuple[str, ...]:
+    """The structures not yet built whose prerequisites are all built, in sheet order."""
+    return tuple(n for n, *_ in STRUCTURES
+                 if not built >> INDEX[n] & 1 and REQUIRES[n] & ~built == 0)

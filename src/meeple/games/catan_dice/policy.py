@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ...core.action import Action
 from .island import (COSTS, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS, REQUIRES, ROAD_PARENT,
-                     STRUCTURES, VALUE)
+                     STRUCTURES, VALUE, frontier)
 
 JOKER_COST = 2.0
 """The future value given up by spending a joker now."""
@@ -24,16 +24,6 @@ BUILDINGS = [n for n in NAMES if KIND[n] in ("settlement", "city")]
 
 def _built(mask: int, name: str) -> bool:
     return bool(mask >> INDEX[name] & 1)
-
-
-def _available(mask: int, name: str) -> bool:
-    return not _built(mask, name) and REQUIRES[name] & ~mask == 0
-
-
-@lru_cache(maxsize=1 << 12)
-def frontier(mask: int) -> tuple[str, ...]:
-    """The structures whose prerequisites are built and that are not built yet."""
-    return tuple(n for n in NAMES if _available(mask, n))
 
 
 def road_path(mask: int, building: str) -> list[str]:

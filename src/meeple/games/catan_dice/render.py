@@ -92,3 +92,18 @@ def render(state, seat: int | None = None) -> str:
         lines.append("totals: " + "  ".join(f"seat {i}: {s.total()}"
                                              for i, s in enumerate(state.sheets)))
     return "\n".join(lines)
+
+
+def legal_help(state) -> str:
+    """The legal moves in words: rerolls summarised, builds, exchanges and jokers listed."""
+    if state.phase == "choosing":
+        return (f"after roll {state.rolls} of 3: [bold]stop[/] to keep the dice, or "
+                "[bold]reroll I ...[/] with any dice 0-5 (e.g. reroll 0 3 5)")
+    groups: dict[str, list[str]] = {}
+    for action in state.legal_actions():
+        groups.setdefault(action[0], []).append(str(action))
+    names = {"build": "build", "trade": "gold exchange", "joker": "jokers", "end": "end"}
+    lines = [f"{names.get(kind, kind)}: {', '.join(acts)}" for kind, acts in groups.items()]
+    if "build" not in groups:
+        lines.insert(0, "nothing can be built with these dice (end writes an X, -2)")
+    return "\n".join(lines)

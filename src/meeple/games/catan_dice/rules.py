@@ -14,7 +14,7 @@ from ...core.errors import IllegalAction
 from ...core.state import CHANCE, TERMINAL, Game, State
 from . import notation, score
 from .island import (COSTS, FACE_INDEX, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS, REQUIRES,
-                     RESOURCES, STRUCTURES, TURNS, VALUE, X_POINTS)
+                     RESOURCES, STRUCTURES, TURNS, VALUE, X_POINTS, frontier)
 
 ROLLING, CHOOSING, BUILDING, OVER = "rolling", "choosing", "building", "over"
 DICE = 6
@@ -26,6 +26,16 @@ END = Action("end")
 REROLLS = [Action("reroll", *(i for i in range(DICE) if mask >> i & 1))
            for mask in range(1, 1 << DICE)]
 _ROLL_OUTCOMES: dict[int, list[tuple[Action, float]]] = {}
+BUILD = {name: Action("build", kind, name) for name, kind, _v, _p in STRUCTURES}
+COST_ITEMS = {name: tuple(COSTS[kind].items()) for name, kind, _v, _p in STRUCTURES}
+JOKERS = {(knight, die, face): [Action("joker", knight, die) if target is not None
+                                else Action("joker", knight, die, r) for r in
+                                ((FACES[target],) if target is not None else RESOURCES)
+                                if FACE_INDEX[r] != face]
+          for knight, target in KNIGHT_JOKERS.items() for die in range(DICE)
+          for face in range(6)}
+TRADES = {(i, j): [Action("trade", i, j, r) for r in RESOURCES]
+          for i in range(DICE) for j in range(i + 1, DICE)}
 
 
 def roll_outcomes(n: int) -> list[tuple[Action, float]]:
@@ -204,25 +214,21 @@ class CatanDiceState(State):
         return self._build_actions()
 
     def _build_actions(self) -> list[Action]:
-        sheet, counts = self.sheets[self.seat], self.free_counts()
-        actions = []
-        for name, kind, _value, _pre in STRUCTURES:
-            if (not sheet.built >> INDEX[name] & 1 and REQUIRES[name] & ~sheet.built == 0
-                    and all(counts[f] >= k for f, k in COSTS[kind].items())):
-                actions.append(Action("build", kind, name))
+        sheet, counts, dice = self.sheets[self.seat], self.free_counts(), self.dice
+        actions = [BUILD[name] for name in frontier(sheet.built)
+                   if all(counts[f] >= k for f, k in COST_ITEMS[name])]
         free = self._free_dice()
-        golds = [d for d in free if self.dice[d] == GOLD]
-        for i, j in itertools.combinations(golds, 2):
-            actions += [Action("trade", i, j, r) for r in RESOURCES]
-        for knight, target in KNIGHT_JOKERS.items():
-            if sheet.joker_available(knight):
-                for d in free:
-                    if target is not None:
-                        if self.dice[d] != target:
-                            actions.append(Action("joker", knight, d))
-                    else:
-                        actions += [Action("joker", knight, d, r) for r in RESOURCES
-                                    if FACE_INDEX[r] != self.dice[d]]
+        if counts[GOLD] >= 2:
+            golds = [d for d in free if dice[d] == GOLD]
+            for pair in itertools.combinations(golds, 2):
+                actions += TRADES[pair]
+        ready = sheet.built >> INDEX["K1"] & ~sheet.jokers_used & 0b111111
+        if ready:
+            for knight in KNIGHT_JOKERS:
+                if ready & 1:
+                    for d in free:
+                        actions += JOKERS[knight, d, dice[d]]
+                ready >>= 1
         actions.append(END)
         return actions
 
@@ -325,6 +331,10 @@ class CatanDice(Game):
     def render(self, state: State, seat: int | None = None) -> str:
         from .render import render
         return render(state, seat)
+
+    def legal_help(self, state: State) -> str:
+        from .render import legal_help
+        return legal_help(state)
 
 
 __all__ = ["CatanDice", "CatanDiceState", "IllegalAction", "roll_outcomes"]
