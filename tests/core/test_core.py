@@ -48,8 +48,12 @@ def test_apply_rejects_non_actions_without_change():
     state = meeple.load("catan-dice").new_state(1)
     with pytest.raises(meeple.IllegalAction, match="not an action"):
         state.apply(42)
-    with pytest.raises(meeple.IllegalAction, match="malformed"):
+    state.apply("roll gold gold ore ore ore ore")
+    state.apply("stop")
+    with pytest.raises(meeple.IllegalAction, match="trade takes two dice"):
         state.apply(Action("trade"))
+    with pytest.raises(meeple.IllegalAction, match="malformed"):
+        state.apply(Action("joker", "K1"))
 
 
 def test_agent_specs():
