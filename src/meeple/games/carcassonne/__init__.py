@@ -1,0 +1,1 @@
+"""Carcassonne, base game: rules on the shared tile engine, notation, scoring, bots, drawing."""

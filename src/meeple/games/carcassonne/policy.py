@@ -1,0 +1,113 @@
+"""Carcassonne heuristics: a position value per seat, and the greedy one-turn policy.
+
+``values(state)`` is each seat's points plus what its followers are expected to bring:
+an unfinished road its tiles, a city its final value plus a share of the completion bonus
+that shrinks with the open edges and the tiles left, a monastery its placed neighbours plus
+a share of the missing ones, a field 3 per completed bordering city and a part of 3 per
+unfinished one, and a small value for each follower still in hand (more early in the game,
+when it can still be used). MCTS uses it as its leaf evaluation.
+
+The greedy policy tries every placement with every follower choice (a clone per pair),
+scores what the turn completes, and keeps the pair with the best margin over the strongest
+opponent.
+"""
+from __future__ import annotations
+
+import random
+
+from ...core.action import Action
+from .rules import PLACE, CarcassonneState
+from .score import FIELD_PER_CITY, MONASTERY_CLOSED, feature_value
+
+HAND_EARLY, HAND_LATE = 3.0, 0.5
+"""Worth of a follower in hand at the start of the game and at its end."""
+CITY_CLOSE = 0.6
+"""Chance-like weight of closing a city with one open edge (divided by the open edges)."""
+MONASTERY_FILL = 0.8
+"""Share of a missing monastery neighbour expected to arrive (scaled by tiles left)."""
+FIELD_OPEN_CITY = 1.0
+"""Worth to a farmer of an unfinished city bordering its field."""
+
+
+def values(state: CarcassonneState) -> list[float]:
+    """The heuristic value of every seat (points, open features, followers, fields)."""
+    points = [float(p) for p in state.points]
+    if state.is_terminal():
+        return points
+    board, n = state.board, state.num_players
+    feats = board.features
+    left = state.remaining / max(1, state.remaining + state.turns)   # share of tiles left
+    hand = HAND_LATE + (HAND_EARLY - HAND_LATE) * left
+    for seat in range(n):
+        points[seat] += hand * state.supply[seat]
+    seen: set[int] = set()
+    for _, seg in state.followers:
+        root = feats.find(seg)
+        if root in seen:
+            continue
+        seen.add(root)
+        owners = feats.majority(root, n)
+        worth = _feature_worth(state, root, left)
+        for seat in owners:
+            points[seat] += worth
+    return points
+
+
+def _feature_worth(state: CarcassonneState, root: int, left: float) -> float:
+    """What an occupied feature should bring: its value if the game ended now, plus a
+    share of what closing it adds (cities, monasteries), or a field's cities."""
+    board = state.board
+    feats = board.features
+    kind = board.kind(root)
+    if kind == "field":
+        closed = open_ = 0
+        for r in feats.bordering(root):
+            if board.kind(r) == "city":
+                if feats.open[r]:
+                    open_ += 1
+                else:
+                    closed += 1
+        return FIELD_PER_CITY * closed + FIELD_OPEN_CITY * open_ * (1.0 - left)
+    now = float(feature_value(state, root, final=True)[0])
+    if kind == "city":
+        return now * (1.0 + CITY_CLOSE * left / feats.open[root])
+    if kind == "monastery":
+        return now + (MONASTERY_CLOSED - now) * MONASTERY_FILL * left
+    return now
+
+
+def evaluate(state: CarcassonneState, seat: int) -> float:
+    """The heuristic value of ``state`` for ``seat`` (higher is better)."""
+    return values(state)[seat]
+
+
+def margin(state: CarcassonneState, seat: int) -> float:
+    """``seat``'s value minus the best other seat's value."""
+    v = values(state)
+    return v[seat] - max(x for i, x in enumerate(v) if i != seat)
+
+
+def _follower_margins(state: CarcassonneState, seat: int) -> list[tuple[float, Action]]:
+    """Each follower choice on the tile just placed, with the margin after the turn ends."""
+    out = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_unchecked(action)
+        out.append((margin(child, seat), action))
+    return out
+
+
+def greedy_action(state: CarcassonneState, rng: random.Random) -> Action:
+    """The placement (with its best follower choice), or the best follower choice."""
+    seat = state.current_player
+    options: list[tuple[float, Action]] = []
+    if state.phase == PLACE:                 # look through the follower choice too
+        for place in state.legal_actions():
+            child = state.clone()
+            child.apply_unchecked(place)
+            best = max(m for m, _ in _follower_margins(child, seat))
+            options.append((best, place))
+    else:
+        options = _follower_margins(state, seat)
+    top = max(m for m, _ in options)
+    return rng.choice([a for m, a in options if m >= top - 1e-9])
