@@ -14,6 +14,7 @@ from .core.state import CHANCE, Game, State
 from .sim.runner import agent_seed
 
 HUMAN = "human"
+DEFAULT_HINTS = "mcts:time=1"
 COMMANDS = ("Type a move in the notation (see docs/), [bold]help[/] for the legal moves, "
             "[bold]board[/] to draw the game again, [bold]quit[/] to leave.")
 
@@ -47,14 +48,40 @@ class TerminalGame:
     """One game at the terminal: prompts the human seats, lets bots move, draws the board."""
 
     def __init__(self, game: Game, players: Sequence[str], seed: int,
-                 console: Console | None = None, save: str | None = None):
+                 console: Console | None = None, save: str | None = None,
+                 hints: str | None = None):
         self.game, self.seed, self.save = game, seed, save
         self.console = console or Console(highlight=False)
         self.seats = list(players)
         self.agents = [None if p == HUMAN else make_agent(p, game, agent_seed(seed, i))
                        for i, p in enumerate(players)]
+        self.hinter = self._hinter(hints) if hints else None
         self.state = game.new_state(seed)
         self.actions: list[str] = []
+
+    def _hinter(self, spec: str):
+        """The agent that ranks moves for the person: ``spec``, or with ``"auto"`` the
+        first bot seat's agent that can rank moves, else MCTS."""
+        if spec == "auto":
+            ranking = [p for p, a in zip(self.seats, self.agents) if hasattr(a, "ranked")]
+            spec = ranking[0] if ranking else DEFAULT_HINTS
+        agent = make_agent(spec, self.game, agent_seed(self.seed, len(self.seats)))
+        if not hasattr(agent, "ranked"):
+            raise ValueError(f"agent {spec!r} cannot rank moves for hints; try "
+                             f"{DEFAULT_HINTS} or planner")
+        return agent
+
+    def hint_table(self) -> Table:
+        """The hint agent's top three moves here, with value and visits."""
+        solo = self.game.players == 1
+        table = Table(title=f"hints from {self.hinter.name}", title_justify="left")
+        table.add_column("move")
+        table.add_column("expected score" if solo else "win rate", justify="right")
+        table.add_column("visits", justify="right")
+        for action, value, visits in self.hinter.ranked(self.state, 3):
+            table.add_row(str(action), f"{value:.1f}" if solo else f"{100 * value:.0f}%",
+                          "" if visits is None else str(visits))
+        return table
 
     def record(self) -> Record:
         return Record(self.game.name, self.game.players, dict(self.game.config), self.seed,
@@ -72,6 +99,8 @@ class TerminalGame:
                 elif self.agents[player] is None:
                     if shown_for != len(self.actions):
                         self.draw(player)
+                        if self.hinter is not None:
+                            self.console.print(self.hint_table())
                         shown_for = len(self.actions)
                     self._human_turn(player)
                 else:
@@ -105,6 +134,13 @@ class TerminalGame:
         if text == "board":
             self.draw(player)
             return
+        if text.isdigit():          # a bare number picks that move of legal_actions()
+            legal = self.state.legal_actions()
+            if not 1 <= int(text) <= len(legal):
+                self.console.print(f"[red]No move numbered {text}[/] (1–{len(legal)}; "
+                                   "type help for the legal moves)")
+                return
+            text = legal[int(text) - 1]
         try:
             self._apply(text, f"seat {player}")
         except IllegalAction as e:

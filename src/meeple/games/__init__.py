@@ -7,6 +7,7 @@ from ..core.state import Game
 
 GAMES: dict[str, str] = {
     "catan-dice": "meeple.games.catan_dice.rules:CatanDice",
+    "jaeger-sammler": "meeple.games.jaeger_sammler.rules:JaegerSammler",
     "carcassonne": "meeple.games.carcassonne.rules:Carcassonne",
 }
 

@@ -1,0 +1,1 @@
+"""The Catan Dice Game (Klaus Teuber): rules, island sheet, notation, bots."""

@@ -1,0 +1,1 @@
+"""Jäger und Sammler (Reiner Knizia): hex board, seasons, hidden collections."""

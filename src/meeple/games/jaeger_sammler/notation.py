@@ -1,0 +1,79 @@
+"""The Jäger und Sammler notation of INTERFACE.md: text ⇄ action.
+
+    setup K ...      chance: tile kinds laid on the empty fields in row-major order
+    move A>B>C       one pawn two steps (from A over B to C)
+    move A>B D>E     two pawns one step each, in the order written
+    remove A         take the pawn on A off the board (and its tile)
+
+A move is ``JSAction("move", path, ...)`` whose parts after the kind are the pawns' paths,
+tuples of field names; setup and remove are flat tuples of strings. Field names are
+normalised (``"03,4"`` is read as ``"3,4"``) so that ``parse(str(a)) == a``.
+"""
+from __future__ import annotations
+
+from ...core.action import Action
+from ...core.errors import IllegalAction
+from .board import field_name, parse_field
+from .tiles import CODE
+
+SYNTAX = {
+    "setup": "setup KIND ... (one kind per empty field, row-major order)",
+    "move": "move A>B>C (one pawn two steps) or move A>B D>E (two pawns one step each)",
+    "remove": "remove A (take the pawn on field A off the board)",
+}
+
+
+class JSAction(Action):
+    """An action of this game; a move prints its paths joined by ``>``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        if self[0] == "move":
+            return "move " + " ".join(">".join(path) for path in self[1:])
+        return " ".join(self)
+
+
+def move(*paths: tuple[str, ...]) -> JSAction:
+    """The move of the given pawn paths (field names), e.g. ``move(("1,1", "1,2"), ...)``."""
+    return JSAction("move", *paths)
+
+
+def _field(token: str) -> str:
+    rc = parse_field(token)
+    if rc is None:
+        raise IllegalAction(f"{token!r} is not a field; write fields as r,c (e.g. 3,4)")
+    return field_name(*rc)
+
+
+def parse(text: str) -> JSAction:
+    """Parse one action; IllegalAction naming the problem and the syntax if malformed."""
+    tokens = text.split()
+    if not tokens:
+        raise IllegalAction("empty action")
+    kind, args = tokens[0], tokens[1:]
+    if kind not in SYNTAX:
+        raise IllegalAction(f"unknown action {kind!r}; actions: {', '.join(SYNTAX)}")
+    try:
+        return _parse(kind, args)
+    except IllegalAction as e:
+        raise IllegalAction(f"{e} (syntax: {SYNTAX[kind]})") from None
+
+
+def _parse(kind: str, args: list[str]) -> JSAction:
+    if kind == "setup":
+        bad = [a for a in args if a not in CODE]
+        if not args or bad:
+            raise IllegalAction(f"unknown tile kind {bad[0]!r}" if bad else
+                                "setup needs the kinds of the tiles laid")
+        return JSAction("setup", *args)
+    if kind == "remove":
+        if len(args) != 1:
+            raise IllegalAction("remove takes exactly one field")
+        return JSAction("remove", _field(args[0]))
+    paths = tuple(tuple(_field(t) for t in arg.split(">")) for arg in args)
+    shape = [len(p) for p in paths]
+    if shape not in ([3], [2, 2]):
+        raise IllegalAction("a move is one pawn two steps (A>B>C) or two pawns one step "
+                            "each (A>B D>E)")
+    return JSAction("move", *paths)

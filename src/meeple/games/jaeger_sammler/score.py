@@ -1,0 +1,105 @@
+"""Scoring (the seed's rules) and the readable breakdown.
+
+Food scores its printed points (berries 1, tubers 2, herbs 3), mammoths their printed
+value, weapons nothing; each kind of rare goods (jug, necklace, fur, skull) scores by how
+many tiles of it a player has (1/3/6/10/15/20 for 1/2/3/4/5/6+); each crate standing in a
+summer settlement (left there in winter) scores 5.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from .tiles import FOOD_POINTS, NAMES, SETS, SUMMER, set_points
+
+if TYPE_CHECKING:
+    from .rules import JaegerSammlerState
+
+CRATE_POINTS = 5
+
+
+def crates_scoring(state: "JaegerSammlerState", player: int) -> list[int]:
+    """The summer settlements holding ``player``'s crate."""
+    return [f for f in state.board.settlements[SUMMER] if state.crates[f] >> player & 1]
+
+
+def face_down_points(coll: Sequence[int]) -> int:
+    """Points of the face-down tiles (counts per kind code): food and rare-goods sets."""
+    return (sum(coll[k] * v for k, v in FOOD_POINTS.items())
+            + sum(set_points(coll[k]) for k in SETS))
+
+
+def points(coll: Sequence[int], mammoths: Sequence[int], crates: int) -> int:
+    """Total points of a collection (counts per kind code), mammoth values and crates."""
+    return face_down_points(coll) + sum(mammoths) + CRATE_POINTS * crates
+
+
+def total(state: "JaegerSammlerState", player: int) -> int:
+    """``player``'s points so far, face-down tiles at their true value."""
+    return points(state.coll[player], state.mammoths[player],
+                  len(crates_scoring(state, player)))
+
+
+_SINGULAR = {"berries": "berry", "tubers": "tuber", "herbs": "herb"}
+
+
+def _plural(n: int, kind: str) -> str:
+    """``"1 berry"``, ``"4 herbs"``, ``"7 jugs"``."""
+    if n == 1:
+        return f"1 {_SINGULAR.get(kind, kind)}"
+    return f"{n} {kind if kind in _SINGULAR else kind + 's'}"
+
+
+def _face_down_items(state: "JaegerSammlerState", player: int) -> list[dict]:
+    """Before the end: the face-down tiles as one item, their kinds still hidden."""
+    n = sum(state.down[player])
+    if not n:
+        return []
+    return [{"text": f"{_plural(n, 'face-down tile')} (shown at the end)", "kind": "face-down",
+             "count": n, "points": face_down_points(state.coll[player])}]
+
+
+def _revealed_items(state: "JaegerSammlerState", player: int) -> list[dict]:
+    """At the end: food and rare-goods sets, kind by kind."""
+    coll, out = state.coll[player], []
+    for k, v in FOOD_POINTS.items():
+        if coll[k]:
+            out.append({"text": f"{_plural(coll[k], NAMES[k])} × {v}", "kind": NAMES[k],
+                        "count": coll[k], "points": coll[k] * v})
+    for k in SETS:
+        if coll[k]:
+            out.append({"text": f"{_plural(coll[k], NAMES[k])} (set)", "kind": NAMES[k],
+                        "count": coll[k], "points": set_points(coll[k])})
+    return out
+
+
+def items(state: "JaegerSammlerState", player: int) -> list[dict]:
+    """The scoring items of one player, in words. Face-down tiles are shown kind by kind
+    once the game is over; before, as one item (the referee's total, kinds hidden)."""
+    if state.is_terminal():
+        out = _revealed_items(state, player)
+    else:
+        out = _face_down_items(state, player)
+    mammoths = sorted(state.mammoths[player], reverse=True)
+    if mammoths:
+        out.append({"text": f"mammoths {' + '.join(map(str, mammoths))}", "kind": "mammoth",
+                    "count": len(mammoths), "values": mammoths, "points": sum(mammoths)})
+    crates = crates_scoring(state, player)
+    if crates:
+        where = ", ".join(state.board.names[f] for f in crates)
+        out.append({"text": f"{_plural(len(crates), 'crate')} in summer settlements ({where})",
+                    "kind": "crate", "count": len(crates),
+                    "points": CRATE_POINTS * len(crates)})
+    if state.weapons[player]:
+        out.append({"text": f"{_plural(state.weapons[player], 'weapon')} left (no points)",
+                    "kind": "weapon", "count": state.weapons[player], "points": 0})
+    return out
+
+
+def breakdown(state: "JaegerSammlerState") -> dict:
+    """Every player's scoring items with their points (the referee's totals)."""
+    seats = []
+    for p in range(state.num_players):
+        its = items(state, p)
+        seats.append({"seat": p, "total": sum(i["points"] for i in its), "items": its})
+    return {"seats": seats, "season": ("summer", "winter")[state.season],
+            "terminal": state.is_terminal()}
