@@ -1,63 +1,26 @@
 """The engine carries Hunters & Gatherers as data: rivers, lakes, forests, meadows, systems.
 
-The shared tile list (rules/hunters-gatherers-tiles.json) is rewritten into the engine's
-format here — forests and rivers are edge kinds, meadows half-edge kinds, lakes centre
-kinds bordering the rivers that end in them, and ``groups`` joins rivers and lakes into
-river systems — and loaded and played without a line of game-specific engine code.
+The game's tile list is rewritten into the engine's format by
+``meeple.games.hunters_gatherers.tileset`` — forests and rivers are edge kinds, meadows
+half-edge kinds, lakes centre kinds bordering the rivers that end in them, and ``groups``
+joins rivers and lakes into river systems — and loaded and played here without a line of
+game-specific engine code.
 """
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
+from meeple.games.hunters_gatherers.tileset import load
 from meeple.tiles import Board, TileSet, bits, unpack
-
-SHARED = Path("/work/shared/rules/hunters-gatherers-tiles.json")
-pytestmark = pytest.mark.skipif(not SHARED.exists(), reason="shared H&G tile list not found")
-
-
-def _segments(entry: dict) -> list[dict]:
-    segments: list[dict] = []
-    for forest in entry["forests"]:
-        seg = {"kind": "forest", "locs": forest["edges"]}
-        if forest.get("nugget"):
-            seg["attrs"] = {"nugget": 1}
-        segments.append(seg)
-    for meadow in entry["meadows"]:
-        segments.append({"kind": "meadow", "locs": meadow["locs"],
-                         "attrs": dict(Counter(meadow["animals"]))})
-    lakes = {}
-    for name, fish in entry["lakes"].items():
-        lakes[name] = len(segments)
-        locs = ["C"] if len(entry["lakes"]) == 1 else []
-        segments.append({"kind": "lake", "locs": locs, "attrs": {"fish": fish}})
-    for river in entry["rivers"]:
-        seg = {"kind": "river", "locs": river["edges"]}
-        if river.get("end") == "lake":
-            seg["borders"] = [lakes[river["lake"]]]
-        segments.append(seg)
-    return segments
-
-
-def hunters_gatherers_tileset() -> TileSet:
-    raw = json.loads(SHARED.read_text())
-    tiles = [{"type": e["type"], "count": e.get("count", 1), "edges": e["edges"],
-              "segments": _segments(e)} for e in [raw["start"], *raw["land"], *raw["bonus"]]]
-    return TileSet({
-        "kinds": {"forest": "edge", "river": "edge", "meadow": "half", "lake": "centre"},
-        "edge_types": {"F": {"edge": "forest"}, "R": {"edge": "river", "halves": "meadow"},
-                       "M": {"halves": "meadow"}},
-        "groups": {"river system": ["river", "lake"]},
-        "start": raw["start"]["type"], "tiles": tiles}, "hunters-gatherers")
 
 
 @pytest.fixture(scope="module")
 def tileset() -> TileSet:
-    return hunters_gatherers_tileset()
+    """The game's default tile set, as the game translates it into the engine's format."""
+    return load().tileset
 
 
 def test_the_whole_set_loads_and_validates(tileset):

@@ -9,6 +9,7 @@ GAMES: dict[str, str] = {
     "catan-dice": "meeple.games.catan_dice.rules:CatanDice",
     "jaeger-sammler": "meeple.games.jaeger_sammler.rules:JaegerSammler",
     "carcassonne": "meeple.games.carcassonne.rules:Carcassonne",
+    "hunters-gatherers": "meeple.games.hunters_gatherers.rules:HuntersGatherers",
 }
 
 

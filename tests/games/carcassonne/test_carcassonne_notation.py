@@ -67,39 +67,6 @@ def test_two_segments_of_one_feature_listed_once():
     assert s.points == [4, 0] and s.supply == [7, 7]
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "empty action"), ("jump", "unknown action"), ("draw Z", "tile type"),
-    ("place V 0 1", "place takes"), ("place V a 1 0", "x must be an integer"),
-    ("place V 0 1 45", "rotation must be"), ("follower road Nw", "a road is named by"),
-    ("follower field N", "a field is named by"), ("follower monastery N", "named by C"),
-    ("follower knight N", "unknown follower kind"), ("pass now", "pass takes nothing"),
-])
-def test_malformed_text_is_explained(text, message):
-    s = meeple.load("carcassonne").new_state(1)
-    with pytest.raises(meeple.IllegalAction, match=message):
-        s.parse(text)
-
-
-@pytest.mark.parametrize("setup, text, message", [
-    ([], "place V 0 1 0", "must be drawn first"),
-    (["draw V"], "draw U", "drawn only at the start"),
-    (["draw V"], "place U 0 1 0", "drawn tile is V"),
-    (["draw V"], "place V 0 0 0", "already holds a tile"),
-    (["draw V"], "place V 3 3 0", "does not touch"),
-    (["draw V"], "follower road S", "place the drawn tile V first"),
-    (["draw V", "place V 0 1 0"], "place V 1 1 0", "already placed"),
-    (["draw V", "place V 0 1 0"], "follower city N", "has no city at N"),
-])
-def test_illegal_actions_say_why_and_change_nothing(setup, text, message):
-    s = meeple.load("carcassonne").new_state(1)
-    for a in setup:
-        s.apply(a)
-    before = s.view(None), s.turn, s.phase
-    with pytest.raises(meeple.IllegalAction, match=message):
-        s.apply(text)
-    assert (s.view(None), s.turn, s.phase) == before
-
-
 def test_draw_without_tiles_left_of_that_type():
     s = new_game({"V": 1})
     with pytest.raises(meeple.IllegalAction, match="no U tile is left"):

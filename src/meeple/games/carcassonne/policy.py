@@ -7,16 +7,16 @@ a share of the missing ones, a field 3 per completed bordering city and a part o
 unfinished one, and a small value for each follower still in hand (more early in the game,
 when it can still be used). MCTS uses it as its leaf evaluation.
 
-The greedy policy tries every placement with every follower choice (a clone per pair),
-scores what the turn completes, and keeps the pair with the best margin over the strongest
-opponent.
+The greedy policy is the family's shared skeleton (:mod:`meeple.games._tilegame.policy`)
+on these values.
 """
 from __future__ import annotations
 
 import random
 
 from ...core.action import Action
-from .rules import PLACE, CarcassonneState
+from .._tilegame import policy as shared
+from .rules import CarcassonneState
 from .score import FIELD_PER_CITY, MONASTERY_CLOSED, feature_value
 
 HAND_EARLY, HAND_LATE = 3.0, 0.5
@@ -31,31 +31,20 @@ FIELD_OPEN_CITY = 1.0
 
 def values(state: CarcassonneState) -> list[float]:
     """The heuristic value of every seat (points, open features, followers, fields)."""
-    points = [float(p) for p in state.points]
     if state.is_terminal():
-        return points
-    board, n = state.board, state.num_players
-    feats = board.features
-    left = state.remaining / max(1, state.remaining + state.turns)   # share of tiles left
-    hand = HAND_LATE + (HAND_EARLY - HAND_LATE) * left
-    for seat in range(n):
-        points[seat] += hand * state.supply[seat]
-    seen: set[int] = set()
-    for _, seg in state.followers:
-        root = feats.find(seg)
-        if root in seen:
-            continue
-        seen.add(root)
-        owners = feats.majority(root, n)
-        worth = _feature_worth(state, root, left)
-        for seat in owners:
-            points[seat] += worth
+        return [float(p) for p in state.points]
+    feats, n = state.board.features, state.num_players
+    left = shared.share_left(state)
+    points = shared.points_and_hand(state, HAND_EARLY, HAND_LATE)
+    shared.credit_holders(points, feats, state.followers, lambda root: (
+        feats.majority(root, n), _feature_worth(state, root, left)))
     return points
 
 
 def _feature_worth(state: CarcassonneState, root: int, left: float) -> float:
     """What an occupied feature should bring: its value if the game ended now, plus a
-    share of what closing it adds (cities, monasteries), or a field's cities."""
+    share of what closing it adds (cities, monasteries), or a field's cities. A feature
+    closed by the tile just placed (scored when the turn ends) is worth its closed value."""
     board = state.board
     feats = board.features
     kind = board.kind(root)
@@ -68,6 +57,8 @@ def _feature_worth(state: CarcassonneState, root: int, left: float) -> float:
                 else:
                     closed += 1
         return FIELD_PER_CITY * closed + FIELD_OPEN_CITY * open_ * (1.0 - left)
+    if root in state.pending:
+        return float(feature_value(state, root, final=False)[0])
     now = float(feature_value(state, root, final=True)[0])
     if kind == "city":
         return now * (1.0 + CITY_CLOSE * left / feats.open[root])
@@ -83,31 +74,9 @@ def evaluate(state: CarcassonneState, seat: int) -> float:
 
 def margin(state: CarcassonneState, seat: int) -> float:
     """``seat``'s value minus the best other seat's value."""
-    v = values(state)
-    return v[seat] - max(x for i, x in enumerate(v) if i != seat)
-
-
-def _follower_margins(state: CarcassonneState, seat: int) -> list[tuple[float, Action]]:
-    """Each follower choice on the tile just placed, with the margin after the turn ends."""
-    out = []
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_unchecked(action)
-        out.append((margin(child, seat), action))
-    return out
+    return shared.margin(values, state, seat)
 
 
 def greedy_action(state: CarcassonneState, rng: random.Random) -> Action:
     """The placement (with its best follower choice), or the best follower choice."""
-    seat = state.current_player
-    options: list[tuple[float, Action]] = []
-    if state.phase == PLACE:                 # look through the follower choice too
-        for place in state.legal_actions():
-            child = state.clone()
-            child.apply_unchecked(place)
-            best = max(m for m, _ in _follower_margins(child, seat))
-            options.append((best, place))
-    else:
-        options = _follower_margins(state, seat)
-    top = max(m for m, _ in options)
-    return rng.choice([a for m, a in options if m >= top - 1e-9])
+    return shared.greedy_action(values, state, rng)

@@ -1,162 +1,42 @@
-"""The Carcassonne table as text with rich markup (the engine itself imports only stdlib).
+"""The Carcassonne table as text with rich markup, on the family's shared drawing.
 
-The board with coordinates on the margins (tiles drawn by :mod:`.picture`, as wide as the
-terminal allows), every seat's points and followers, and for the seat to move the drawn
-tile in its four rotations with the places it fits, or the features of the tile just placed.
+The board with coordinates on the margins, every seat's points and followers, and for the
+seat to move the drawn tile in its four rotations with the places it fits, or the features
+of the tile just placed.
 """
 from __future__ import annotations
 
-import shutil
+from .._tilegame import render as shared
+from .._tilegame.picture import SEAT_LETTER, Marks
+from .._tilegame.render import Table
+from .picture import STYLE
+from .rules import CarcassonneState
 
-from ...tiles.geometry import ROTATIONS, pack
-from .picture import SEAT_STYLE, SIZES, Marks, follower_cell, tile_lines
-from .rules import DRAW, FOLLOW, PLACE, CarcassonneState
-from .score import COLOURS, seat_name
-
-LABEL = 5
-"""Width of the row-coordinate margin."""
 LEGEND = ("[dim]legend: ▓ city  ◆ pennant  ░ field  ━┃ road  ⌂ monastery  R B Y G K: "
           "followers by colour (lower case: farmers)  · where the drawn tile fits[/]")
 
 
-def _follower_cells(state: CarcassonneState) -> dict[int, Marks]:
-    """The followers to draw, by tile index."""
-    board = state.board
-    out: dict[int, Marks] = {}
-    for seat, seg in state.followers:
-        t, local = board.local(seg)
-        o = board.placed[t]
-        cell = follower_cell(o.locs[local][0])
-        out.setdefault(t, {})[cell] = (seat, o.kinds[local] == "field")
-    return out
+def _marks(state: CarcassonneState) -> dict[int, Marks]:
+    return shared.follower_marks(
+        state, lambda seat, kind: SEAT_LETTER[seat].lower() if kind == "field"
+        else SEAT_LETTER[seat])
 
 
-def _layout(state: CarcassonneState, columns: int) -> tuple[tuple[int, int, int], int, int]:
-    """The cell widths and the x range to draw: the widest tiles that fit ``columns``,
-    else the narrowest, cropped around the last placed tile."""
-    x0, _, x1, _ = state.board.extent()
-    x0, x1 = x0 - 1, x1 + 1
-    for widths in SIZES.values():
-        if LABEL + (x1 - x0 + 1) * sum(widths) <= columns:
-            return widths, x0, x1
-    widths = SIZES["mini"]
-    span = max(1, (columns - LABEL) // sum(widths))
-    centre = state.board.xy(state.last)[0]
-    start = min(max(x0, centre - span // 2), x1 - span + 1)
-    return widths, start, start + span - 1
-
-
-def board_lines(state: CarcassonneState, columns: int | None = None) -> list[str]:
-    """The board, coordinates on the margins, dots where the drawn tile fits."""
-    board = state.board
-    columns = columns or shutil.get_terminal_size((120, 40)).columns
-    widths, x0, x1 = _layout(state, columns)
-    width = sum(widths)
-    _, y0, _, y1 = board.extent()
-    fits = {pos for pos, _ in board.placements(state.tile)} if state.tile else set()
-    marks = _follower_cells(state)
-    lines = ["[dim]" + " " * LABEL + "".join(str(x).center(width)[:width]
-                                             for x in range(x0, x1 + 1)) + "[/]"]
-    dots = ("", "·".center(width), "")
-    for y in range(y0 - 1, y1 + 2):
-        rows = ["", "", ""]
-        for x in range(x0, x1 + 1):
-            pos = pack(x, y)
-            t = board.grid.get(pos)
-            if t is not None:
-                for i, text in enumerate(tile_lines(board.placed[t], widths, marks.get(t))):
-                    rows[i] += text
-            else:
-                for i in range(3):
-                    rows[i] += (f"[yellow]{dots[i]}[/]" if pos in fits and dots[i]
-                                else " " * width)
-        lines += [" " * LABEL + rows[0], f"[dim]{str(y).rjust(LABEL - 1)}[/] " + rows[1],
-                  " " * LABEL + rows[2]]
-    return lines
-
-
-def rotations_lines(state: CarcassonneState, type_: str) -> list[str]:
-    """The drawn tile in its four rotations, side by side, labelled with the degrees."""
-    orientations = state.board.tileset.tiles[type_].orientations
-    width = sum(SIZES["full"])
-    pictures = [tile_lines(o) for o in orientations]
-    lines = ["   ".join(str(deg).center(width) for deg in ROTATIONS)]
-    for i in range(3):
-        lines.append("   ".join(p[i] for p in pictures))
-    return lines
-
-
-def status_lines(state: CarcassonneState) -> list[str]:
-    """Points and followers in hand per seat, and the tiles left."""
-    out = []
-    for s in range(state.num_players):
-        marker = "▶ " if s == state.seat and not state.is_terminal() else "  "
-        out.append(f"{marker}[{SEAT_STYLE[s]}] {COLOURS[s]} [/] seat {s}: "
-                   f"{state.points[s]} points, {state.supply[s]} followers in hand")
-    extra = f", discarded: {' '.join(state.discarded)}" if state.discarded else ""
-    out.append(f"tiles left: {state.remaining}{extra}")
-    return out
-
-
-def _recent_events(state: CarcassonneState) -> list[str]:
-    return [f"scored: {e['text']}" for e in state.events
-            if e["turn"] == state.turns and not e["final"]]
-
-
-def features_line(state: CarcassonneState) -> str:
-    """The features of the tile just placed, named by their locations, and who holds them."""
-    board = state.board
-    o, base = board.placed[state.last], board.base[state.last]
-    feats = board.features
-    parts = []
-    for i, kind in enumerate(o.kinds):
-        held = sorted({s for s, _ in feats.occupants[feats.find(base + i)]})
-        owner = f" (held by {', '.join(COLOURS[s] for s in held)})" if held else ""
-        parts.append(f"{kind} {' '.join(o.locs[i])}{owner}")
-    return "features of the tile just placed: " + "; ".join(parts)
-
-
-def placement_summary(state: CarcassonneState) -> str:
-    """The legal placements of the drawn tile, grouped by position, north to south."""
-    groups: dict[tuple[int, int], list[str]] = {}
-    for action in state.legal_actions():
-        groups.setdefault((action[2], action[3]), []).append(str(action[4]))
-    return "  ".join(f"({x},{y}):{'/'.join(groups[(x, y)])}"
-                     for x, y in sorted(groups, key=lambda c: (c[1], c[0])))
+TABLE = Table(
+    style=STYLE, legend=LEGEND,
+    prompt=("[bold]follower KIND LOC[/] (road/city: N E S W, field: Nw Ne En Es Se Sw "
+            "Ws Wn, monastery: C) or [bold]pass[/]"),
+    occupy_help="Put a follower on the tile just placed, or pass",
+    marks=_marks,
+    seat_status=lambda state, s: f"{state.supply[s]} followers in hand",
+    piles=lambda state: f"tiles left: {state.remaining}")
 
 
 def legal_help(state: CarcassonneState) -> str:
     """What the player to move may type now (the terminal's ``help``)."""
-    if state.is_terminal():
-        return "The game is over."
-    if state.phase == DRAW:
-        return "Chance draws a tile: draw T."
-    if state.phase == PLACE:
-        return (f"Place tile {state.tile}: place {state.tile} X Y R, with (X,Y):R among\n  "
-                + placement_summary(state))
-    options = " · ".join(str(a) for a in state.legal_actions())
-    return ("Put a follower on the tile just placed, or pass:\n  " + options
-            + "\n  (any location touching a feature names it, e.g. a field by any of its "
-              "half-edges)\n  " + features_line(state))
+    return shared.legal_help(state, TABLE)
 
 
 def render(state: CarcassonneState, seat: int | None = None, columns: int | None = None) -> str:
     """The board, the scores, and for the seat to move the drawn tile and its options."""
-    lines = [f"[bold]Carcassonne — turn {state.turn}[/]", *board_lines(state, columns), "",
-             LEGEND, *status_lines(state), *_recent_events(state)]
-    if state.is_terminal():
-        lines.append("[bold]Game over.[/]")
-        return "\n".join(lines)
-    who = seat_name(state.seat)
-    if state.phase == PLACE:
-        lines += ["", f"{who} drew [bold]{state.tile}[/] — its rotations:",
-                  *rotations_lines(state, state.tile),
-                  f"fits at (x,y):rotations  {placement_summary(state)}",
-                  f"[bold]{who}: place {state.tile} X Y R[/]  (x east, y south)"]
-    elif state.phase == FOLLOW:
-        x, y = state.board.xy(state.last)
-        lines += ["", f"{who} placed {state.board.placed[state.last].type} at ({x},{y}).",
-                  features_line(state),
-                  "[bold]follower KIND LOC[/] (road/city: N E S W, field: Nw Ne En Es Se Sw "
-                  "Ws Wn, monastery: C) or [bold]pass[/]"]
-    return "\n".join(lines)
+    return shared.render(state, TABLE, seat, columns)

@@ -1,45 +1,32 @@
-"""Carcassonne scoring: closed features during play, the final scoring, and the breakdown.
+"""Carcassonne scoring: what closed features and, at the end, open ones and fields are worth.
 
-Every score is an *event* (kind, tiles, pennants, owners, points, turn) appended to
-``state.events`` and added to the owners' points; the breakdown and the score track are
-read from the events, so they always agree.
+Events, majorities, the breakdown and the view are the family's shared
+:mod:`meeple.games._tilegame.scoring`; this module adds the values of this game.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._tilegame import scoring
+from .._tilegame.scoring import plural
+
 if TYPE_CHECKING:
     from .rules import CarcassonneState
 
-COLOURS = ("red", "blue", "yellow", "green", "black")
-"""The follower colour of each seat."""
 RATES = {False: {"road": (1, 0), "city": (2, 2)}, True: {"road": (1, 0), "city": (1, 1)}}
 """Points per tile and per pennant of a closed (False) or, at the end, open (True) feature."""
 MONASTERY_CLOSED = 9
 FIELD_PER_CITY = 3
 
 
-def seat_name(seat: int) -> str:
-    return f"seat {seat} ({COLOURS[seat]})"
-
-
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {plural or word + 's'}"
+def _pennants(state: "CarcassonneState", root: int) -> int:
+    return state.board.features.count(root, "pennant") if state.board.kind(root) == "city" else 0
 
 
 def _event(state: "CarcassonneState", kind: str, root: int, owners: list[int], points: int,
            what: str, final: bool, **extra: object) -> None:
-    feats = state.board.features
-    counts = feats.counts_by_seat(root, state.num_players)
-    event = {"kind": kind, "tiles": [list(c) for c in state.board.cells(root)],
-             "pennants": feats.count(root, "pennant") if kind == "city" else 0,
-             "owners": owners, "followers": {str(s): n for s, n in enumerate(counts) if n},
-             "points": points, "turn": state.turns, "final": final, "what": what, **extra}
-    owner_text = " and ".join(seat_name(s) for s in owners)
-    event["text"] = f"{what}: {_plural(points, 'point')} to {owner_text}"
-    state.events.append(event)
-    for s in owners:
-        state.points[s] += points
+    scoring.record(state, kind, root, owners, points, what, final,
+                   pennants=_pennants(state, root), **extra)
 
 
 def feature_value(state: "CarcassonneState", root: int, final: bool) -> tuple[int, str]:
@@ -54,25 +41,23 @@ def feature_value(state: "CarcassonneState", root: int, final: bool) -> tuple[in
             return MONASTERY_CLOSED, f"monastery at {board.xy(t)} surrounded by 8 tiles"
         around = board.surrounding(t)
         return 1 + around, (f"incomplete monastery at {board.xy(t)} with "
-                            f"{_plural(around, 'neighbour')}")
+                            f"{plural(around, 'neighbour')}")
     tiles = feats.n_tiles(root)
     pennants = feats.count(root, "pennant") if kind == "city" else 0
     per_tile, per_pennant = RATES[final][kind]
-    what = f"{'incomplete ' if final else ''}{kind} of {_plural(tiles, 'tile')}" + (
-        f" + {_plural(pennants, 'pennant')}" if pennants else "")
+    what = f"{'incomplete ' if final else ''}{kind} of {plural(tiles, 'tile')}" + (
+        f" + {plural(pennants, 'pennant')}" if pennants else "")
     return per_tile * tiles + per_pennant * pennants, what
+
+
+def _closed_value(state: "CarcassonneState", root: int) -> tuple[int, str, dict]:
+    points, what = feature_value(state, root, final=False)
+    return points, what, {"pennants": _pennants(state, root)}
 
 
 def score_closed(state: "CarcassonneState", roots: list[int]) -> None:
     """Score the roads, cities and monasteries just closed; their followers come home."""
-    feats = state.board.features
-    for root in roots:
-        owners = feats.majority(root, state.num_players)
-        if owners:
-            points, what = feature_value(state, root, final=False)
-            _event(state, state.board.kind(root), root, owners, points,
-                   f"{what}, completed in turn {state.turns}", final=False)
-            state.return_followers(root)
+    scoring.score_closed(state, roots, _closed_value)
 
 
 def score_final(state: "CarcassonneState") -> None:
@@ -88,8 +73,8 @@ def score_final(state: "CarcassonneState") -> None:
                    final=True)
     for root in fields:
         cities = closed_cities(state, root)
-        what = (f"field of {_plural(feats.n_tiles(root), 'tile')} bordering "
-                f"{_plural(len(cities), 'completed city', 'completed cities')}")
+        what = (f"field of {plural(feats.n_tiles(root), 'tile')} bordering "
+                f"{plural(len(cities), 'completed city', 'completed cities')}")
         _event(state, "field", root, feats.majority(root, n), FIELD_PER_CITY * len(cities),
                what, final=True, cities=[[list(c) for c in board.cells(c)] for c in cities])
 
@@ -104,39 +89,14 @@ def closed_cities(state: "CarcassonneState", field_root: int) -> list[int]:
 
 def breakdown(state: "CarcassonneState") -> dict:
     """Every scoring event, in words, per seat and in order of play."""
-    seats = [{"seat": s, "colour": COLOURS[s], "total": state.points[s], "items": []}
-             for s in range(state.num_players)]
-    for event in state.events:
-        shared = len(event["owners"]) > 1
-        for s in event["owners"]:
-            text = f"{event['what']}: {_plural(event['points'], 'point')}"
-            if shared:
-                others = [seat_name(o) for o in event["owners"] if o != s]
-                text += f" (tied majority with {', '.join(others)})"
-            seats[s]["items"].append({"text": text, "points": event["points"],
-                                      "kind": event["kind"], "turn": event["turn"],
-                                      "final": event["final"]})
-    return {"seats": seats, "events": [dict(e) for e in state.events],
-            "discarded": list(state.discarded)}
+    return scoring.breakdown(state)
 
 
 def view(state: "CarcassonneState", player: int | None) -> dict:
     """What everyone sees: the board, followers, supplies, points, the drawn tile, and the
     pile only as counts per type (its order is hidden from every seat)."""
-    from .rules import PHASES
-    board = state.board
-    tiles = [{"type": o.type, "x": x, "y": y, "rotation": o.degrees}
-             for o, (x, y) in zip(board.placed, map(board.xy, range(len(board.placed))))]
-    followers = []
-    for seat, seg in state.followers:
-        t, local = board.local(seg)
-        x, y = board.xy(t)
-        o = board.placed[t]
-        followers.append({"seat": seat, "kind": o.kinds[local], "x": x, "y": y,
-                          "location": o.locs[local][0]})
-    return {"game": "carcassonne", "players": state.num_players, "seat": player,
-            "current_player": state.current_player, "turn": state.turn,
-            "phase": PHASES[state.phase], "tile": state.tile, "board": tiles,
-            "followers": followers, "supply": list(state.supply),
-            "scores": list(state.points), "pile": state.pile_counts(),
-            "remaining": state.remaining, "discarded": list(state.discarded)}
+    return scoring.view(state, player)
+
+
+__all__ = ["FIELD_PER_CITY", "MONASTERY_CLOSED", "breakdown", "closed_cities",
+           "feature_value", "score_closed", "score_final", "view"]

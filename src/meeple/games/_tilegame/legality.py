@@ -1,0 +1,105 @@
+"""Why an action is not allowed now, in words: the legality half of the shared turn cycle.
+
+:class:`Legality` is mixed into :class:`~.state.TileGameState`; ``check`` never changes the
+state. A game adds its own pieces by overriding ``_why_not_occupy`` (Hunters & Gatherers'
+huts) and its own draws by overriding ``_why_not_draw``.
+"""
+from __future__ import annotations
+
+from ...core.action import Action
+from ...core.state import CHANCE
+from ...tiles.features import Partition
+from ...tiles.geometry import ROTATION_INDEX, on_grid, pack
+
+DRAW, PLACE, FOLLOW, OVER = 0, 1, 2, 3
+PHASES = ("draw", "place", "follower", "over")
+"""The phases of a turn (a game may add its own after these) and their names."""
+
+
+class Legality:
+    """The reasons an action is refused (mixed into the shared state, whose fields
+    ``phase``, ``tile``, ``seat``, ``last``, ``supply``, ``board`` it reads)."""
+
+    def check(self, action: Action) -> str | None:
+        kind = action[0]
+        phase = self.phase
+        if phase == OVER:
+            return "the game is over"
+        if kind == "draw":
+            return self._why_not_draw(action)
+        if phase != PLACE and phase != FOLLOW:
+            return "a tile must be drawn first (chance: draw T)"
+        if kind == "place":
+            return self._why_not_place(action)
+        if kind == "pass" or kind == "follower" or kind in self.notation.extra:
+            if phase != FOLLOW:
+                return f"place the drawn tile {self.tile} first"
+            if kind == "pass":
+                return None if len(action) == 1 else "pass takes nothing after it"
+            return self._why_not_occupy(action)
+        return f"unknown action {kind!r}"
+
+    def _why_not_draw(self, action: Action) -> str | None:
+        if self.current_player != CHANCE:
+            return (f"a tile is drawn only at the start of a turn; now: "
+                    f"{self.phases[self.phase]}")
+        if len(action) != 2 or action[1] not in self.type_index:
+            return "draw takes one tile type"
+        if not self._source()[0][self.type_index[action[1]]]:
+            return f"no {action[1]} tile is left in the pile"
+        return None
+
+    def _why_not_place(self, action: Action) -> str | None:
+        if self.phase != PLACE:
+            return "the tile is already placed; place a follower or pass"
+        if len(action) != 5:
+            return "place takes a tile type, x, y and a rotation"
+        _, type_, x, y, degrees = action
+        if type_ != self.tile:
+            return f"the drawn tile is {self.tile}, not {type_}"
+        rot = ROTATION_INDEX.get(degrees)
+        if rot is None or not isinstance(x, int) or not isinstance(y, int):
+            return "place takes integer x and y and a rotation of 0, 90, 180 or 270"
+        if on_grid(x, y) and self.board.fits_at(type_, pack(x, y), rot):
+            return None
+        return self.board.why_not(type_, x, y, rot)
+
+    def _why_not_occupy(self, action: Action) -> str | None:
+        """Why the piece ``action`` puts on the tile just placed cannot go there."""
+        if len(action) != 3:
+            return "follower takes a kind and a location"
+        kind, loc = action[1], action[2]
+        problem = self.notation.location_problem(kind, loc)
+        if problem:
+            return problem
+        if not self.supply[self.seat]:
+            return f"seat {self.seat} has no follower left"
+        root = self._root_named(kind, loc, self.board.features)
+        if isinstance(root, str):
+            return root
+        return self._taken(root, self.board.features, kind, "follower",
+                           "a feature takes followers only while empty")
+
+    def _root_named(self, kinds: str | tuple[str, ...], loc: str,
+                    partition: Partition) -> int | str:
+        """The root (in ``partition``) of the segment of the tile just placed at ``loc`` if
+        it is of one of ``kinds``, else why not."""
+        board = self.board
+        o = board.placed[self.last]
+        local = o.loc_seg.get(loc)
+        if local is None or o.kinds[local] not in ((kinds,) if isinstance(kinds, str)
+                                                   else kinds):
+            where = ", ".join(f"{k} {' '.join(ls)}" for k, ls in zip(o.kinds, o.locs) if ls)
+            what = kinds if isinstance(kinds, str) else " or ".join(kinds)
+            return f"the tile just placed has no {what} at {loc} (it has: {where})"
+        return partition.find(board.base[self.last] + local)
+
+    @staticmethod
+    def _taken(root: int, partition: Partition, kind: str, piece: str,
+               why: str) -> str | None:
+        """Why a ``piece`` cannot join the occupied ``kind`` at ``root``, or None if free."""
+        if not partition.occupants[root]:
+            return None
+        seats = sorted({s for s, _ in partition.occupants[root]})
+        return (f"that {kind} already holds a {piece} (seat {', '.join(map(str, seats))}); "
+                f"{why}")

@@ -1,0 +1,127 @@
+"""Carcassonne-family notation (INTERFACE.md): text ⇄ Action, with cached action objects.
+
+``draw T`` · ``place T X Y R`` · ``follower KIND LOC`` · ``pass``, plus what a game adds
+(Hunters & Gatherers: ``hut LOC``). Locations are named in the placed orientation. A game
+describes its follower kinds and their location names in a :class:`Notation`.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ...core.action import Action
+from ...core.errors import IllegalAction
+from ...tiles.geometry import ROTATIONS
+
+PASS = Action("pass")
+PLACE_SYNTAX = ("place T X Y R (tile T at x X, y Y (y grows southwards), rotation R: "
+                "0 90 180 270)")
+
+_DRAW: dict[str, Action] = {}
+_PLACE: dict[tuple[str, int, int, int], Action] = {}
+_PAIR: dict[tuple[str, str, str], Action] = {}
+
+Parser = Callable[[list[str]], Action]
+"""Reads the arguments of one extra verb (``hut LOC``) into its Action."""
+
+
+def draw(type_: str) -> Action:
+    """The (cached) chance action ``draw T``."""
+    action = _DRAW.get(type_)
+    if action is None:
+        action = _DRAW[type_] = Action("draw", type_)
+    return action
+
+
+def place(type_: str, x: int, y: int, degrees: int) -> Action:
+    """The (cached) action ``place T X Y R``."""
+    key = (type_, x, y, degrees)
+    action = _PLACE.get(key)
+    if action is None:
+        action = _PLACE[key] = Action("place", type_, x, y, degrees)
+    return action
+
+
+def follower(kind: str, loc: str) -> Action:
+    """The (cached) action ``follower KIND LOC``."""
+    return cached("follower", kind, loc)
+
+
+def cached(verb: str, *args: str) -> Action:
+    """The (cached) action ``verb ARG...`` with one or two text arguments."""
+    key = (verb, *args, "")[:3]
+    action = _PAIR.get(key)
+    if action is None:
+        action = _PAIR[key] = Action(verb, *args)
+    return action
+
+
+def _int(token: str, what: str) -> int:
+    try:
+        return int(token)
+    except ValueError:
+        raise IllegalAction(f"{what} must be an integer, not {token!r}") from None
+
+
+class Notation:
+    """One game's notation: its follower kinds with their location names, the syntax shown
+    in error messages, and parsers for verbs beyond the shared four."""
+
+    def __init__(self, kind_locations: dict[str, tuple[str, ...]], syntax: dict[str, str],
+                 extra: dict[str, Parser] | None = None,
+                 hints: dict[tuple[str, str], str] | None = None):
+        self.kind_locations = kind_locations
+        self.follower_kinds = tuple(kind_locations)
+        self.syntax = syntax
+        self.extra = extra or {}
+        self.hints = hints or {}
+
+    def location_problem(self, kind: str, loc: str) -> str | None:
+        """Why ``loc`` cannot name a ``kind`` location, or None."""
+        names = self.kind_locations.get(kind)
+        if names is None:
+            return f"unknown follower kind {kind!r}; kinds: {', '.join(self.kind_locations)}"
+        if loc not in names:
+            hint = self.hints.get((kind, loc), "")
+            return f"a {kind} is named by {' '.join(names)}, not {loc!r}{hint}"
+        return None
+
+    def parse(self, text: str, types: tuple[str, ...]) -> Action:
+        """Parse one action; IllegalAction with the expected syntax if ``text`` is malformed."""
+        tokens = text.split()
+        if not tokens:
+            raise IllegalAction("empty action; actions: " + ", ".join(self.syntax))
+        kind, args = tokens[0], tokens[1:]
+        if kind not in self.syntax:
+            raise IllegalAction(f"unknown action {kind!r}; actions: {', '.join(self.syntax)}")
+        try:
+            return self._parse(kind, args, types)
+        except IllegalAction as e:
+            raise IllegalAction(f"{e} (syntax: {self.syntax[kind]})") from None
+
+    def _parse(self, kind: str, args: list[str], types: tuple[str, ...]) -> Action:
+        if kind == "pass":
+            if args:
+                raise IllegalAction("pass takes nothing after it")
+            return PASS
+        if kind == "follower":
+            if len(args) != 2:
+                raise IllegalAction("follower takes a kind and a location")
+            problem = self.location_problem(args[0], args[1])
+            if problem:
+                raise IllegalAction(problem)
+            return follower(args[0], args[1])
+        if kind in self.extra:
+            return self.extra[kind](args)
+        if not args or args[0] not in types:
+            got = repr(args[0]) if args else "nothing"
+            raise IllegalAction(f"expected a tile type ({' '.join(types)}), got {got}")
+        if kind == "draw":
+            if len(args) != 1:
+                raise IllegalAction("draw takes one tile type")
+            return draw(args[0])
+        if len(args) != 4:
+            raise IllegalAction("place takes a tile type, x, y and a rotation")
+        x, y, degrees = _int(args[1], "x"), _int(args[2], "y"), _int(args[3], "the rotation")
+        if degrees not in ROTATIONS:
+            raise IllegalAction(f"rotation must be 0, 90, 180 or 270, not {degrees}")
+        return place(args[0], x, y, degrees)

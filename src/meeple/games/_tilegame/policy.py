@@ -1,0 +1,79 @@
+"""The greedy skeleton of a tile-laying game: values per seat in, a one-turn policy out.
+
+A game supplies ``values(state)`` (each seat's points plus what its pieces should bring).
+The greedy policy tries every placement with every choice of piece (a clone per pair),
+scores what the turn completes, and keeps the pair with the best margin over the strongest
+opponent.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Callable
+
+from ...core.action import Action
+from ...tiles.features import Partition
+from .state import PLACE
+
+if TYPE_CHECKING:
+    from .state import TileGameState
+
+Values = Callable[["TileGameState"], list[float]]
+
+
+def share_left(state: "TileGameState") -> float:
+    """The share of the pile still to be played (1 at the start, 0 at the end)."""
+    return state.remaining / max(1, state.remaining + state.turns)
+
+
+def in_hand(state: "TileGameState", early: float, late: float) -> float:
+    """The worth of a piece in hand: ``early`` at the start falling to ``late`` at the end."""
+    return late + (early - late) * share_left(state)
+
+
+def points_and_hand(state: "TileGameState", early: float, late: float) -> list[float]:
+    """Each seat's points plus :func:`in_hand` worth for every follower in its supply."""
+    hand = in_hand(state, early, late)
+    return [p + hand * n for p, n in zip(state.points, state.supply)]
+
+
+def credit_holders(points: list[float], partition: Partition, pieces: list[tuple[int, int]],
+                   worth: Callable[[int], tuple[list[int], float]]) -> None:
+    """Add to ``points`` what each feature (or group) holding ``pieces`` is worth to its
+    holders: ``worth(root)`` gives ``(seats, value)``; each feature once, in piece order."""
+    for root in dict.fromkeys(partition.find(seg) for _, seg in pieces):
+        seats, value = worth(root)
+        for seat in seats:
+            points[seat] += value
+
+
+def margin(values: Values, state: "TileGameState", seat: int) -> float:
+    """``seat``'s value minus the best other seat's value."""
+    v = values(state)
+    return v[seat] - max(x for i, x in enumerate(v) if i != seat)
+
+
+def _choice_margins(values: Values, state: "TileGameState", seat: int
+                    ) -> list[tuple[float, Action]]:
+    """Each choice of piece on the tile just placed, with the margin after the turn ends."""
+    out = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_unchecked(action)
+        out.append((margin(values, child, seat), action))
+    return out
+
+
+def greedy_action(values: Values, state: "TileGameState", rng: random.Random) -> Action:
+    """The placement (with its best choice of piece), or the best choice of piece."""
+    seat = state.current_player
+    options: list[tuple[float, Action]] = []
+    if state.phase == PLACE:                 # look through the choice of piece too
+        for place in state.legal_actions():
+            child = state.clone()
+            child.apply_unchecked(place)
+            best = max(m for m, _ in _choice_margins(values, child, seat))
+            options.append((best, place))
+    else:
+        options = _choice_margins(values, state, seat)
+    top = max(m for m, _ in options)
+    return rng.choice([a for m, a in options if m >= top - 1e-9])

@@ -1,0 +1,105 @@
+"""Majority scoring, scoring events, the breakdown and the view of a tile-laying game.
+
+Every score is an *event* (kind, tiles, owners, pieces per seat, points, turn, words)
+appended to ``state.events`` and added to the owners' points; the breakdown and the score
+track are read from the events, so they always agree.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from ...tiles.features import Partition
+
+if TYPE_CHECKING:
+    from .state import TileGameState
+
+COLOURS = ("red", "blue", "yellow", "green", "black")
+"""The colour of each seat's pieces."""
+
+Value = Callable[["TileGameState", int], tuple[int, str, dict]]
+"""A completed feature's ``(points, description, extra event fields)``."""
+
+
+def seat_name(seat: int) -> str:
+    return f"seat {seat} ({COLOURS[seat]})"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 tile"``, ``"3 tiles"`` (``many`` for irregular plurals)."""
+    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
+
+
+def record(state: "TileGameState", kind: str, root: int, owners: list[int], points: int,
+           what: str, final: bool, partition: Partition | None = None,
+           pieces: str = "followers", **extra: object) -> dict:
+    """Append the scoring event of the feature (or group of ``partition``) at ``root`` and
+    add ``points`` to each owner; ``pieces`` names the per-seat count of pieces on it."""
+    partition = partition or state.board.features
+    counts = partition.counts_by_seat(root, state.num_players)
+    event = {"kind": kind, "tiles": [list(c) for c in state.board.cells(root, partition)],
+             **extra, "owners": owners, pieces: {str(s): n for s, n in enumerate(counts) if n},
+             "points": points, "turn": state.turns, "final": final, "what": what}
+    owner_text = " and ".join(seat_name(s) for s in owners) or "nobody"
+    event["text"] = f"{what}: {plural(points, 'point')} to {owner_text}"
+    state.events.append(event)
+    for s in owners:
+        state.points[s] += points
+    return event
+
+
+def score_closed(state: "TileGameState", roots: list[int], value: Value) -> None:
+    """Score the features just completed for their majority (nothing for a feature without
+    followers); then their followers come home."""
+    feats = state.board.features
+    for root in roots:
+        owners = feats.majority(root, state.num_players)
+        if owners:
+            points, what, extra = value(state, root)
+            record(state, state.board.kind(root), root, owners, points,
+                   f"{what}, completed in turn {state.turns}", final=False, **extra)
+            state.return_followers(root)
+
+
+def breakdown(state: "TileGameState", **extra: object) -> dict:
+    """Every scoring event, in words, per seat and in order of play."""
+    seats = [{"seat": s, "colour": COLOURS[s], "total": state.points[s], "items": []}
+             for s in range(state.num_players)]
+    for event in state.events:
+        shared = len(event["owners"]) > 1
+        for s in event["owners"]:
+            text = f"{event['what']}: {plural(event['points'], 'point')}"
+            if shared:
+                others = [seat_name(o) for o in event["owners"] if o != s]
+                text += f" (tied majority with {', '.join(others)})"
+            seats[s]["items"].append({"text": text, "points": event["points"],
+                                      "kind": event["kind"], "turn": event["turn"],
+                                      "final": event["final"]})
+    return {"seats": seats, "events": [dict(e) for e in state.events],
+            "discarded": list(state.discarded), **extra}
+
+
+def pieces(state: "TileGameState", placed: list[tuple[int, int]]) -> list[dict]:
+    """``(seat, segment)`` pieces as ``{"seat", "kind", "x", "y", "location"}``."""
+    board = state.board
+    out = []
+    for seat, seg in placed:
+        t, local = board.local(seg)
+        x, y = board.xy(t)
+        o = board.placed[t]
+        out.append({"seat": seat, "kind": o.kinds[local], "x": x, "y": y,
+                    "location": o.locs[local][0]})
+    return out
+
+
+def view(state: "TileGameState", player: int | None, **extra: object) -> dict:
+    """What everyone sees: the board, followers, supplies, points, the drawn tile, and the
+    pile only as counts per type (its order is hidden from every seat)."""
+    board = state.board
+    tiles = [{"type": o.type, "x": x, "y": y, "rotation": o.degrees}
+             for o, (x, y) in zip(board.placed, map(board.xy, range(len(board.placed))))]
+    return {"game": state.game.name, "players": state.num_players, "seat": player,
+            "current_player": state.current_player, "turn": state.turn,
+            "phase": state.phases[state.phase], "tile": state.tile, "board": tiles,
+            "followers": pieces(state, state.followers), "supply": list(state.supply),
+            "scores": list(state.points), "pile": state.pile_counts(),
+            "remaining": state.remaining, "discarded": list(state.discarded), **extra}

@@ -1,0 +1,79 @@
+"""Hunters & Gatherers heuristics: a position value per seat, and the greedy policy.
+
+``values(state)`` is each seat's points plus what its pieces should bring: a completed
+river or forest not yet scored its value; an open one its value times a chance to close
+that falls with its open edges and the tiles left (an open one scores nothing at the end);
+a hunter its meadow's value now plus a little growth; a hut its river system's fish plus a
+little growth; a bonus tile about to be drawn a few points; and each follower and hut in
+hand a small value that falls over the game. MCTS uses it as its leaf evaluation; the
+greedy policy is the family's shared skeleton on these values.
+"""
+from __future__ import annotations
+
+import random
+
+from ...core.action import Action
+from .._tilegame import policy as shared
+from .rules import BONUS, HuntersGatherersState
+from .score import PER_FISH, closed_value, meadow_owners, meadow_value
+
+HAND_EARLY, HAND_LATE = 3.0, 0.5
+"""Worth of a follower in hand at the start of the game and at its end."""
+HUT_EARLY, HUT_LATE = 3.0, 0.0
+"""Worth of a hut in hand at the start and at the end (unplaced huts score nothing)."""
+CLOSE_EARLY, CLOSE_LATE = 0.9, 0.3
+"""Chance that an open river or forest with one open edge closes, early and late."""
+MEADOW_GROWTH = 3.0
+"""Points a hunter's meadow is expected to gain over a whole game still to come."""
+SYSTEM_GROWTH = 3.0
+"""Fish a hut's river system is expected to gain over a whole game still to come."""
+BONUS_WORTH = 4.0
+"""Worth of the bonus tile the seat to move is about to draw."""
+
+
+def values(state: HuntersGatherersState) -> list[float]:
+    """The heuristic value of every seat (points, pieces on the board and in hand)."""
+    if state.is_terminal():
+        return [float(p) for p in state.points]
+    board, n = state.board, state.num_players
+    feats, groups = board.features, board.groups
+    left = shared.share_left(state)
+    points = shared.points_and_hand(state, HAND_EARLY, HAND_LATE)
+    huts = shared.in_hand(state, HUT_EARLY, HUT_LATE)
+    for seat in range(n):
+        points[seat] += huts * state.hut_supply[seat]
+    if state.phase == BONUS or state.gold and not state.extra and state.bonus_left:
+        points[state.seat] += BONUS_WORTH
+    shared.credit_holders(points, feats, state.followers, lambda root: _held_worth(
+        state, root, left))
+    shared.credit_holders(points, groups, state.huts, lambda root: (
+        groups.majority(root, n), PER_FISH * (groups.count(root, "fish") + SYSTEM_GROWTH * left)))
+    return points
+
+
+def _held_worth(state: HuntersGatherersState, root: int, left: float
+                ) -> tuple[list[int], float]:
+    """Who holds the feature at ``root`` and what it should bring them."""
+    if state.board.kind(root) == "meadow":
+        return meadow_owners(state, root)[0], meadow_value(state, root)[0] + MEADOW_GROWTH * left
+    return state.board.features.majority(root, state.num_players), _open_worth(state, root, left)
+
+
+def _open_worth(state: HuntersGatherersState, root: int, left: float) -> float:
+    """A river's or forest's value, times its chance to close if it is still open."""
+    value = float(closed_value(state, root)[0])
+    open_ = state.board.features.open[root]
+    if not open_:
+        return value
+    chance = CLOSE_LATE + (CLOSE_EARLY - CLOSE_LATE) * left
+    return value * chance / open_
+
+
+def evaluate(state: HuntersGatherersState, seat: int) -> float:
+    """The heuristic value of ``state`` for ``seat`` (higher is better)."""
+    return values(state)[seat]
+
+
+def greedy_action(state: HuntersGatherersState, rng: random.Random) -> Action:
+    """The placement (with its best follower, hut or pass), or the best such choice."""
+    return shared.greedy_action(values, state, rng)

@@ -1,0 +1,185 @@
+"""Carcassonne: Hunters and Gatherers: huts, river systems and bonus tiles on the family's
+shared turn cycle.
+
+A turn is ``draw T`` (a land tile; one that fits nowhere is discarded and another drawn),
+``place T X Y R``, then ``follower KIND LOC`` (gatherer in a forest, fisher on a river,
+hunter in a meadow), ``hut LOC`` (on a river or lake: one hut per river system) or
+``pass``. Then the rivers and forests the tile completed are scored (:mod:`.score`) and
+their gatherers and fishers return. If a completed forest holds a gold nugget, the same
+player draws a bonus tile (the chance action ``draw B..`` from the bonus pile), places it
+and may put a follower or hut on it, once per turn. The game ends after the turn of the
+last land tile; then huts score their river systems and hunters their meadows.
+"""
+from __future__ import annotations
+
+from ...core.action import Action
+from ...core.state import CHANCE
+from ...tiles.spec import TileSetError
+from .._tilegame.game import TileGame
+from .._tilegame.notation import PASS
+from .._tilegame.state import DRAW, FOLLOW, OVER, PHASES, PLACE, TileGameState
+from . import score, tileset
+from .notation import NOTATION, hut
+
+FOLLOWERS = 5
+"""Playable tribe members per player (the sixth stands on the score track)."""
+HUTS = 2
+BONUS = 4
+"""The phase in which the chance action draws a bonus tile."""
+SCORED_KINDS = ("forest", "river")
+WATER = ("river", "lake")
+"""The kinds a hut stands on (and a river system joins)."""
+
+
+class HuntersGatherersState(TileGameState):
+    """A position: the shared turn state plus the bonus pile, the huts and the bonus step."""
+
+    notation = NOTATION
+    phases = (*PHASES, "bonus")
+    copied = (*TileGameState.copied, "bonus", "hut_supply")
+
+    def setup(self) -> None:
+        self.bonus = list(self.game.bonus_pile)   # bonus tiles left per type
+        self.bonus_left = sum(self.bonus)
+        self.hut_supply = [HUTS] * self.num_players
+        self.huts: list[tuple[int, int]] = []     # (seat, segment id) of every hut
+        self.gold = False                         # the tile just placed closed a nugget forest
+        self.bonus_log: list[dict] = []           # who earned a bonus tile when
+
+    # --- piles ----------------------------------------------------------------------------
+    def _source(self) -> tuple[list[int], int]:
+        if self.phase == BONUS:
+            return self.bonus, self.bonus_left
+        return self.pile, self.remaining
+
+    def _take(self, type_: str) -> None:
+        if self.phase == BONUS:
+            self.bonus[self.type_index[type_]] -= 1
+            self.bonus_left -= 1
+        else:
+            super()._take(type_)
+
+    def bonus_counts(self) -> dict[str, int]:
+        """The bonus tiles left to draw, by type (no visible order)."""
+        return {t: n for t, n in zip(self.types, self.bonus) if n}
+
+    def _why_not_draw(self, action: Action) -> str | None:
+        if self.current_player == CHANCE and len(action) == 2:
+            t, game = action[1], self.game
+            if self.phase == BONUS and t in game.land_types:
+                return f"a bonus tile is drawn now (a gold-nugget forest was completed), not {t}"
+            if self.phase == DRAW and t in game.bonus_types:
+                return (f"{t} is a bonus tile: one is drawn only after a forest with gold "
+                        "nuggets is completed")
+        return super()._why_not_draw(action)
+
+    def _after_discard(self) -> None:
+        if self.phase != BONUS:
+            super()._after_discard()
+        elif not self.bonus_left:
+            self._next_turn()                 # no bonus tile fits: the turn ends
+
+    # --- closing, scoring, the bonus tile -------------------------------------------------
+    def _closed_by(self, t: int) -> list[int]:
+        pending = self._closed_features(t, SCORED_KINDS)
+        feats = self.board.features
+        self.gold = any(feats.count(root, "nugget") for root in pending)
+        return pending
+
+    def _score_closed(self, roots: list[int]) -> None:
+        score.score_closed(self, roots)
+
+    def _next_turn(self) -> None:
+        if self.gold and not self.extra and self.bonus_left:
+            self.gold, self.extra, self.phase = False, True, BONUS
+            self.bonus_log = [*self.bonus_log, score.bonus_entry(self)]
+            return
+        self.gold = self.extra = False
+        super()._next_turn()
+
+    def _score_final(self) -> None:
+        score.score_final(self)
+
+    # --- followers and huts ---------------------------------------------------------------
+    def _why_not_occupy(self, action: Action) -> str | None:
+        if action[0] != "hut":
+            return super()._why_not_occupy(action)
+        if len(action) != 2:
+            return "hut takes one location"
+        loc, seat, board = action[1], self.seat, self.board
+        if not self.hut_supply[seat]:
+            return f"seat {seat} has no hut left"
+        o = board.placed[self.last]
+        if loc == "C" and o.centre < 0 and o.kinds.count("lake") > 1:
+            return ("this tile has several lakes: name a lake by the edge of a river that "
+                    "flows into it")
+        root = self._root_named(WATER, loc, board.groups)
+        if isinstance(root, str):
+            return root
+        return self._taken(root, board.groups, "river system", "hut",
+                           "a river system takes a hut only while it has none")
+
+    def _occupy_actions(self) -> list[Action]:
+        return [*self._follower_actions(), *self._hut_actions(), PASS]
+
+    def _hut_actions(self) -> list[Action]:
+        """One canonical ``hut`` per distinct river system without a hut on the tile."""
+        return self._piece_actions(lambda kind, loc: hut(loc), self.hut_supply,
+                                   self.board.groups, WATER)
+
+    def _occupy(self, action: Action) -> None:
+        if action[0] != "hut":
+            super()._occupy(action)
+            return
+        board, seat = self.board, self.seat
+        seg = self._head_segment(action[1], board.groups, WATER)
+        board.groups.occupy(seg, seat)
+        self.hut_supply[seat] -= 1
+        self.huts = [*self.huts, (seat, seg)]
+
+    # --- views ----------------------------------------------------------------------------
+    def view(self, player: int | None) -> dict:
+        return score.view(self, player)
+
+    def score_breakdown(self) -> dict:
+        return score.breakdown(self)
+
+
+class HuntersGatherers(TileGame):
+    """Carcassonne: Hunters and Gatherers: 1 + 78 land tiles, 12 bonus tiles, 2–5 players,
+    5 followers and 2 huts each.
+
+    Options: ``tileset`` (a tile list file in the format of the default tile set),
+    ``deck`` and ``bonus_deck`` (``{tile_type: count}`` replacing the land and the bonus
+    pile; the start tile is placed separately and always).
+    """
+
+    name = "hunters-gatherers"
+    title = "Carcassonne: Hunters and Gatherers"
+    package = "meeple.games.hunters_gatherers"
+    state_class = HuntersGatherersState
+    followers = FOLLOWERS
+
+    def validate_config(self) -> None:
+        unknown = set(self.config) - {"deck", "bonus_deck", "tileset"}
+        if unknown:
+            raise ValueError("hunters-gatherers takes only the options 'deck', 'bonus_deck' "
+                             f"and 'tileset', got {sorted(unknown)}")
+        path = self.config.get("tileset")
+        if path is not None and not isinstance(path, str):
+            raise ValueError("config.tileset must be the path of a tile list file")
+        try:
+            tiles = tileset.load(path) if path else tileset.load()
+        except TileSetError as e:
+            raise ValueError(f"config.tileset: {e}") from None
+        self.tiles = tiles
+        self.set_tileset(tiles.tileset)
+        self.land_types, self.bonus_types = frozenset(tiles.land), frozenset(tiles.bonus)
+        counts = tiles.tileset.counts()
+        self.pile = self.read_deck("deck", tiles.land, {t: counts[t] for t in tiles.land})
+        self.bonus_pile = self.read_deck("bonus_deck", tiles.bonus,
+                                         {t: counts[t] for t in tiles.bonus})
+
+
+__all__ = ["BONUS", "DRAW", "FOLLOW", "HUTS", "HuntersGatherers", "HuntersGatherersState",
+           "OVER", "PLACE", "WATER"]

@@ -1,0 +1,160 @@
+"""Hunters & Gatherers scoring: completed rivers and forests during play; at the end huts
+per river system and hunters per meadow.
+
+Events, majorities, the breakdown and the view are the family's shared
+:mod:`meeple.games._tilegame.scoring`; this module adds the values of this game.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .._tilegame import scoring
+from .._tilegame.scoring import plural, seat_name
+from .notation import ROLES
+
+if TYPE_CHECKING:
+    from .rules import HuntersGatherersState
+
+FOREST_PER_SEGMENT = 2
+PER_MUSHROOMS = 2
+RIVER_PER_SEGMENT = 1
+PER_FISH = 1
+PER_ANIMAL = 2
+"""Points per deer, mammoth or aurochs a meadow's hunters score."""
+
+
+def end_lakes(state: "HuntersGatherersState", root: int) -> list[int]:
+    """The roots of the lakes that end the river at ``root`` (one lake counted once)."""
+    board = state.board
+    return [r for r in board.features.bordering(root) if board.kind(r) == "lake"]
+
+
+def river_value(state: "HuntersGatherersState", root: int) -> tuple[int, str, dict]:
+    """A river's points: 1 per segment plus the fish of the lakes that end it."""
+    board = state.board
+    feats = board.features
+    segments, lakes = feats.size[root], end_lakes(state, root)
+    fish = sum(feats.count(r, "fish") for r in lakes)
+    what = f"river of {plural(segments, 'segment')}"
+    if lakes:
+        what += f" + {plural(fish, 'fish', 'fish')} in {plural(len(lakes), 'lake')}"
+    springs = feats.count(root, "spring")
+    return (RIVER_PER_SEGMENT * segments + PER_FISH * fish, what,
+            {"segments": segments, "fish": fish, "springs": springs,
+             "lakes": [list(board.xy(board.seg_tile[r])) for r in lakes]})
+
+
+def forest_value(state: "HuntersGatherersState", root: int) -> tuple[int, str, dict]:
+    """A forest's points: 2 per forest segment plus 2 per mushroom patch."""
+    feats = state.board.features
+    segments, mushrooms = feats.size[root], feats.count(root, "mushrooms")
+    nuggets = feats.count(root, "nugget")
+    what = f"forest of {plural(segments, 'segment')}" + (
+        f" + {plural(mushrooms, 'mushroom patch', 'mushroom patches')}" if mushrooms else "")
+    return (FOREST_PER_SEGMENT * segments + PER_MUSHROOMS * mushrooms, what,
+            {"segments": segments, "mushrooms": mushrooms, "nuggets": nuggets})
+
+
+def closed_value(state: "HuntersGatherersState", root: int) -> tuple[int, str, dict]:
+    """The points of the completed river or forest at ``root``, words, event fields."""
+    kind = state.board.kind(root)
+    return river_value(state, root) if kind == "river" else forest_value(state, root)
+
+
+def score_closed(state: "HuntersGatherersState", roots: list[int]) -> None:
+    """Score the rivers and forests just completed; their gatherers and fishers return."""
+    scoring.score_closed(state, roots, closed_value)
+
+
+def bonus_entry(state: "HuntersGatherersState") -> dict:
+    """The log line of a bonus tile earned by the seat to move."""
+    return {"seat": state.seat, "turn": state.turns,
+            "text": f"{seat_name(state.seat)} completed a forest with gold nuggets in turn "
+                    f"{state.turns}: a bonus tile"}
+
+
+def meadow_value(state: "HuntersGatherersState", root: int) -> tuple[int, str, dict]:
+    """A meadow's points for its hunters: 2 per deer, mammoth and aurochs; each tiger takes
+    one deer, unless fire in the meadow drove the tigers away."""
+    feats = state.board.features
+    deer, mammoths, aurochs, tigers = (feats.count(root, a)
+                                       for a in ("deer", "mammoth", "aurochs", "tiger"))
+    fire = feats.count(root, "fire") > 0
+    hunting = 0 if fire else tigers
+    kept = max(0, deer - hunting)
+    animals = [plural(n, word, many) for n, word, many in (
+        (deer, "deer", "deer"), (mammoths, "mammoth", None), (aurochs, "aurochs", "aurochs"),
+        (tigers, "sabre-toothed tiger", None)) if n]
+    what = (f"meadow of {plural(feats.n_tiles(root), 'tile')} with "
+            f"{', '.join(animals) if animals else 'no animals'}")
+    if fire and tigers:
+        what += " (fire drove the tigers away)"
+    elif deer > kept:
+        what += f" ({plural(deer - kept, 'deer', 'deer')} taken by tigers)"
+    return (PER_ANIMAL * (kept + mammoths + aurochs), what,
+            {"deer": deer, "mammoths": mammoths, "aurochs": aurochs, "tigers": tigers,
+             "fire": fire})
+
+
+def meadow_owners(state: "HuntersGatherersState", root: int) -> tuple[list[int], bool]:
+    """Who scores the meadow: the hunter majority, or, if hunters stand on a shrine's
+    meadow of their tile, the majority among those alone. Also whether a shrine decided."""
+    board, n = state.board, state.num_players
+    feats = board.features
+    shrine = [seat for seat, seg in feats.occupants[root] if _segment_attr(state, seg, "shrine")]
+    if not shrine:
+        return feats.majority(root, n), False
+    counts = [shrine.count(s) for s in range(n)]
+    return [s for s in range(n) if counts[s] == max(counts)], True
+
+
+def _segment_attr(state: "HuntersGatherersState", seg: int, key: str) -> int:
+    """Attribute ``key`` of segment ``seg`` itself (not of its whole feature)."""
+    t, local = state.board.local(seg)
+    attrs = state.board.placed[t].attrs[local]
+    return attrs.get(key, 0) if attrs else 0
+
+
+def score_final(state: "HuntersGatherersState") -> None:
+    """End of game: followers leave incomplete forests and rivers unscored; huts score
+    their river systems' fish; hunters score their meadows."""
+    board, n = state.board, state.num_players
+    feats, groups = board.features, board.groups
+    roots = sorted({feats.find(seg) for _, seg in state.followers})
+    for root in roots:
+        if board.kind(root) != "meadow":
+            what = f"incomplete {closed_value(state, root)[1]}, removed without scoring"
+            scoring.record(state, board.kind(root), root, feats.majority(root, n), 0, what,
+                           final=True)
+            state.return_followers(root)
+    for root in sorted({groups.find(seg) for _, seg in state.huts}):
+        fish, lakes = groups.count(root, "fish"), groups.count(root, "lake")
+        what = (f"river system of {plural(groups.n_tiles(root), 'tile')} with "
+                f"{plural(lakes, 'lake')} and {plural(fish, 'fish', 'fish')}")
+        scoring.record(state, "huts", root, groups.majority(root, n), PER_FISH * fish, what,
+                       final=True, partition=groups, pieces="huts", fish=fish, lakes=lakes)
+    for root in roots:
+        if board.kind(root) == "meadow":
+            points, what, extra = meadow_value(state, root)
+            owners, shrine = meadow_owners(state, root)
+            if shrine:
+                what += ", a hunter at the shrine"
+            scoring.record(state, "meadow", root, owners, points, what, final=True,
+                           shrine=shrine, **extra)
+
+
+def breakdown(state: "HuntersGatherersState") -> dict:
+    """Every scoring event, in words, per seat and in order of play, and the bonus tiles
+    earned."""
+    return scoring.breakdown(state, bonuses=[dict(b) for b in state.bonus_log])
+
+
+def view(state: "HuntersGatherersState", player: int | None) -> dict:
+    """What everyone sees: the shared view plus huts, huts in hand and the bonus pile as
+    counts (the order of both piles is hidden from every seat)."""
+    out = scoring.view(state, player, huts=scoring.pieces(state, state.huts),
+                       huts_in_hand=list(state.hut_supply), bonus_pile=state.bonus_counts(),
+                       bonus_left=state.bonus_left, bonus_tile=state.extra)
+    for piece in out["followers"]:
+        piece["role"] = ROLES[piece["kind"]]
+    return out
