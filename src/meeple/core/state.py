@@ -7,8 +7,11 @@ scores with a readable breakdown, and ``view(player)`` with what that seat may s
 """
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
+from functools import lru_cache
+from types import ModuleType
 from typing import Any
 
 from .action import Action
@@ -21,8 +24,19 @@ TERMINAL = -4
 """``current_player`` once the game is over."""
 
 
+@lru_cache(maxsize=None)
+def _module(path: str) -> ModuleType:
+    return importlib.import_module(path)
+
+
 class Game:
-    """A game with its fixed parameters (number of players, options); makes states."""
+    """A game with its fixed parameters (number of players, options); makes states.
+
+    A game that sets ``package`` supplies its bot knowledge in ``<package>.policy``
+    (``greedy_action(state, rng)``, ``evaluate(state, seat)``) and its drawing in
+    ``<package>.render`` (``render(state, seat)``, ``legal_help(state)``); they are imported
+    on first use, since only bots and people need them.
+    """
 
     name: str = ""
     title: str = ""
@@ -30,6 +44,7 @@ class Game:
     max_players: int = 1
     default_players: int = 2
     state_class: type["State"]
+    package: str | None = None
 
     def __init__(self, players: int | None = None, config: dict | None = None):
         self.players = self.default_players if players is None else int(players)
@@ -49,13 +64,23 @@ class Game:
         """The state before the first action. ``seed`` seeds the state's own RNG."""
         return self.state_class(self, seed)
 
-    # Knowledge that bots use lives with the game (DESIGN.md); these defaults are neutral.
+    def part(self, name: str) -> ModuleType | None:
+        """The game's module ``name`` (``policy``, ``render``), or None without a package."""
+        return _module(f"{self.package}.{name}") if self.package else None
+
+    # Knowledge that bots use lives with the game (DESIGN.md); the defaults are neutral.
     def evaluate(self, state: "State", seat: int) -> float:
-        """A heuristic value of ``state`` for ``seat`` (higher is better): points so far."""
+        """A heuristic value of ``state`` for ``seat`` (higher is better); default: points."""
+        policy = self.part("policy")
+        if policy is not None:
+            return policy.evaluate(state, seat)
         return float(state.scores()[seat])
 
     def greedy_action(self, state: "State", rng: random.Random) -> Action:
         """The game's greedy move; by default the best one-step ``evaluate`` lookahead."""
+        policy = self.part("policy")
+        if policy is not None:
+            return policy.greedy_action(state, rng)
         seat = state.current_player
         best, best_value = [], float("-inf")
         for action in state.legal_actions():
@@ -69,8 +94,16 @@ class Game:
         return rng.choice(best)
 
     def render(self, state: "State", seat: int | None = None) -> Any:
-        """A terminal picture of the state as ``seat`` sees it (a str or a rich renderable)."""
-        return repr(state.view(seat))
+        """A terminal picture of the state as ``seat`` sees it (a str, rich markup allowed)."""
+        drawing = self.part("render")
+        return drawing.render(state, seat) if drawing is not None else repr(state.view(seat))
+
+    def legal_help(self, state: "State") -> str:
+        """The legal moves in words, for the ``help`` command of terminal play."""
+        drawing = self.part("render")
+        if drawing is not None:
+            return drawing.legal_help(state)
+        return "legal: " + ", ".join(str(a) for a in state.legal_actions())
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(players={self.players}, config={self.config})"

@@ -1,26 +1,16 @@
-"""The Game side of a Carcassonne-family game: its tile set, pile, options and the bot and
-drawing hooks, which each game supplies as its own ``policy`` and ``render`` modules."""
+"""The Game side of a Carcassonne-family game: its tile set, pile and options (the bot and
+drawing hooks come from the game's own ``policy`` and ``render`` modules, see core Game)."""
 from __future__ import annotations
 
-import importlib
-import random
-from functools import lru_cache
-from types import ModuleType
 from typing import Iterable
 
-from ...core.action import Action
-from ...core.state import Game, State
+from ...core.state import Game
 from ...tiles.spec import TileSet
-
-
-@lru_cache(maxsize=None)
-def _module(path: str) -> ModuleType:
-    return importlib.import_module(path)
 
 
 class TileGame(Game):
     """A tile-laying game. Subclasses set ``package`` (where ``policy`` and ``render``
-    live), ``followers`` per seat, and in ``validate_config`` the ``tileset`` and ``pile``
+    live, as for every game), ``followers per seat, and in ``validate_config`` the ``tileset`` and ``pile``
     (a count per type in ``types`` order) through :meth:`set_tileset`."""
 
     min_players, max_players, default_players = 2, 5, 2
@@ -55,19 +45,3 @@ class TileGame(Game):
                 if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                     raise ValueError(f"config.{key}: count of {t} must be a whole number ≥ 0")
         return tuple(deck.get(t, 0) for t in self.types)
-
-    def _part(self, name: str) -> ModuleType:
-        """The game's module ``name`` (imported on first use: bots and drawing only)."""
-        return _module(f"{self.package}.{name}")
-
-    def greedy_action(self, state: State, rng: random.Random) -> Action:
-        return self._part("policy").greedy_action(state, rng)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        return self._part("policy").evaluate(state, seat)
-
-    def render(self, state: State, seat: int | None = None) -> str:
-        return self._part("render").render(state, seat)
-
-    def legal_help(self, state: State) -> str:
-        return self._part("render").legal_help(state)

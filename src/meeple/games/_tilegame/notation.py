@@ -10,6 +10,7 @@ from typing import Callable
 
 from ...core.action import Action
 from ...core.errors import IllegalAction
+from ...core.notation import parse_with
 from ...tiles.geometry import ROTATIONS
 
 PASS = Action("pass")
@@ -87,16 +88,7 @@ class Notation:
 
     def parse(self, text: str, types: tuple[str, ...]) -> Action:
         """Parse one action; IllegalAction with the expected syntax if ``text`` is malformed."""
-        tokens = text.split()
-        if not tokens:
-            raise IllegalAction("empty action; actions: " + ", ".join(self.syntax))
-        kind, args = tokens[0], tokens[1:]
-        if kind not in self.syntax:
-            raise IllegalAction(f"unknown action {kind!r}; actions: {', '.join(self.syntax)}")
-        try:
-            return self._parse(kind, args, types)
-        except IllegalAction as e:
-            raise IllegalAction(f"{e} (syntax: {self.syntax[kind]})") from None
+        return parse_with(text, self.syntax, lambda kind, args: self._parse(kind, args, types))
 
     def _parse(self, kind: str, args: list[str], types: tuple[str, ...]) -> Action:
         if kind == "pass":

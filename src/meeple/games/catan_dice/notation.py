@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...core.action import Action
 from ...core.errors import IllegalAction
+from ...core.notation import parse_with
 from .island import COSTS, FACES, KIND, KNIGHT_JOKERS
 
 SYNTAX = {
@@ -24,16 +25,7 @@ def _die(token: str) -> int:
 
 def parse(text: str) -> Action:
     """Parse one action; IllegalAction with the expected syntax if the text is malformed."""
-    tokens = text.split()
-    if not tokens:
-        raise IllegalAction("empty action")
-    kind, args = tokens[0], tokens[1:]
-    if kind not in SYNTAX:
-        raise IllegalAction(f"unknown action {kind!r}; actions: {', '.join(SYNTAX)}")
-    try:
-        return _parse(kind, args)
-    except IllegalAction as e:
-        raise IllegalAction(f"{e} (syntax: {SYNTAX[kind]})") from None
+    return parse_with(text, SYNTAX, _parse)
 
 
 def _parse(kind: str, args: list[str]) -> Action:

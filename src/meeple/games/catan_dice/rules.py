@@ -319,22 +319,7 @@ class CatanDice(Game):
     title = "Catan Dice Game"
     min_players, max_players, default_players = 1, 4, 1
     state_class = CatanDiceState
-
-    def greedy_action(self, state: State, rng: random.Random) -> Action:
-        from .policy import greedy_action
-        return greedy_action(state, rng)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        from .policy import evaluate
-        return evaluate(state, seat)
-
-    def render(self, state: State, seat: int | None = None) -> str:
-        from .render import render
-        return render(state, seat)
-
-    def legal_help(self, state: State) -> str:
-        from .render import legal_help
-        return legal_help(state)
+    package = "meeple.games.catan_dice"
 
 
 __all__ = ["CatanDice", "CatanDiceState", "IllegalAction", "roll_outcomes"]

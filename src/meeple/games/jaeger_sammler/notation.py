@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ...core.action import Action
 from ...core.errors import IllegalAction
+from ...core.notation import parse_with
 from .board import field_name, parse_field
 from .tiles import CODE
 
@@ -48,16 +49,7 @@ def _field(token: str) -> str:
 
 def parse(text: str) -> JSAction:
     """Parse one action; IllegalAction naming the problem and the syntax if malformed."""
-    tokens = text.split()
-    if not tokens:
-        raise IllegalAction("empty action")
-    kind, args = tokens[0], tokens[1:]
-    if kind not in SYNTAX:
-        raise IllegalAction(f"unknown action {kind!r}; actions: {', '.join(SYNTAX)}")
-    try:
-        return _parse(kind, args)
-    except IllegalAction as e:
-        raise IllegalAction(f"{e} (syntax: {SYNTAX[kind]})") from None
+    return parse_with(text, SYNTAX, _parse)
 
 
 def _parse(kind: str, args: list[str]) -> JSAction:

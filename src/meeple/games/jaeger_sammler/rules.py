@@ -305,6 +305,7 @@ class JaegerSammler(Game):
     title = "Jäger und Sammler"
     min_players, max_players, default_players = 2, 4, 2
     state_class = JaegerSammlerState
+    package = "meeple.games.jaeger_sammler"
 
     def validate_config(self) -> None:
         unknown = set(self.config) - {"board"}
@@ -312,22 +313,6 @@ class JaegerSammler(Game):
             raise ValueError(f"{self.name} takes the option 'board' only, got "
                              f"{sorted(unknown)}")
         self.board = load_board(self.config.get("board"))
-
-    def greedy_action(self, state: State, rng: random.Random) -> Action:
-        from .policy import greedy_action
-        return greedy_action(state, rng)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        from .policy import evaluate
-        return evaluate(state, seat)
-
-    def render(self, state: State, seat: int | None = None) -> str:
-        from .render import render
-        return render(state, seat)
-
-    def legal_help(self, state: State) -> str:
-        from .render import legal_help
-        return legal_help(state)
 
 
 __all__ = ["JaegerSammler", "JaegerSammlerState", "SETUP", "PLAY", "OVER"]

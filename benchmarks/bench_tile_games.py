@@ -1,14 +1,13 @@
-"""Hunters & Gatherers speed: random 2-player games per second, and what search pays for.
+"""Tile-laying games' speed: random 2-player games per second, and what search pays for.
 
-    python benchmarks/bench_hunters_gatherers.py [--games 500] [--json] [--profile]
-        [--game carcassonne]
+    python benchmarks/bench_tile_games.py [--game carcassonne|hunters-gatherers]
+        [--games 500] [--json] [--profile]
 
 Reports full random games (median and p90 milliseconds per game, games and actions per
 second, in one process), and on a 60-tile board ``legal_actions()`` for a
 freshly drawn tile, ``clone()`` and one greedy decision. ``--profile`` prints the cProfile
-top functions of 100 random games instead (profile before optimising). ``--game`` measures
-the other tile-laying game the same way. The game loop and the per-call timer are the
-Carcassonne benchmark's (``bench_carcassonne.py``).
+top functions of 100 random games instead (profile before optimising). The game loop is
+``meeple bench``'s (:func:`meeple.sim.bench.random_game`).
 """
 from __future__ import annotations
 
@@ -20,12 +19,29 @@ import random
 import statistics
 import time
 
-from bench_carcassonne import _per_call_us, board_with, random_game
-
 import meeple
 from meeple.core.state import CHANCE
+from meeple.sim.bench import random_game
 
-GAME = "hunters-gatherers"
+GAMES = ("carcassonne", "hunters-gatherers")
+
+
+def board_with(game, tiles: int, seed: int = 7):
+    """A random-play state with ``tiles`` tiles placed, stopped at a chance node."""
+    state, rng = game.new_state(seed), random.Random(seed)
+    while not (len(state.board.placed) >= tiles and state.current_player == CHANCE):
+        state.apply(state.sample_chance() if state.current_player == CHANCE
+                    else rng.choice(state.legal_actions()))
+    return state
+
+
+def _per_call_us(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1e6
 
 
 def _games(game, count: int) -> tuple[list[float], int]:
@@ -49,7 +65,7 @@ def _drawn_states(base, count: int) -> list:
     return out
 
 
-def measure(games: int, name: str = GAME) -> dict:
+def measure(games: int, name: str) -> dict:
     game = meeple.load(name, 2)
     seconds, actions = _games(game, games)
     total = sum(seconds)
@@ -75,7 +91,7 @@ def measure(games: int, name: str = GAME) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--game", default=GAME, choices=(GAME, "carcassonne"))
+    parser.add_argument("--game", default="carcassonne", choices=GAMES)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
