@@ -11,7 +11,15 @@ EPILOG = "Games: " + ", ".join(GAMES) + ". Notation of each game: docs/<game>.md
 
 
 def _players(text: str) -> list[str]:
-    return [p.strip() for p in text.split(",") if p.strip()]
+    """Agent specs separated by commas; ``key=value`` parts continue the spec before them,
+    so ``random,mcts:iters=500,rollout=cutoff`` is two agents."""
+    specs: list[str] = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        if "=" in part and ":" not in part and specs:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
 
 
 def _config(text: str | None) -> dict:
@@ -43,6 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed (default: random)")
     play.add_argument("--config", type=_config, default=None, help="game options as JSON")
     play.add_argument("--save", metavar="FILE", help="write the game record here at the end")
+    play.add_argument("--hints", nargs="?", const="auto", default=None, metavar="AGENT",
+                      help="on your turn, show a bot's top three moves with their estimated "
+                           "win rate (expected score alone); AGENT is a spec such as "
+                           "mcts:time=1 or planner (default: the first bot seat's agent, "
+                           "else mcts)")
 
     sim = sub.add_parser("simulate", help="play many games between agents", epilog=EPILOG,
                          description="Bots play many games; prints per-seat means, spread, "
@@ -64,6 +77,24 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true", help="print the report as JSON")
 
+    tour = sub.add_parser("tournament", help="round robin between agents, with Elo",
+                          epilog=EPILOG,
+                          description="Every combination of agents plays --games games with "
+                                      "rotating seats (alone: every agent plays the same "
+                                      "seeds); prints win rates with 95%% intervals, mean "
+                                      "scores and Elo ratings.")
+    tour.add_argument("game", choices=list(GAMES))
+    tour.add_argument("--agents", type=_players, required=True,
+                      help="comma-separated agent specs, e.g. random,greedy,mcts:iters=2000")
+    tour.add_argument("--games", type=int, default=100, help="games per matchup")
+    tour.add_argument("--players", type=int, default=None,
+                      help="seats per game (default: the game's usual number)")
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--workers", type=int, default=1, help="parallel processes")
+    tour.add_argument("--config", type=_config, default=None, help="game options as JSON")
+    tour.add_argument("--json", action="store_true", help="print the results as JSON")
+    tour.add_argument("--plot", metavar="FILE.png", help="save the score distributions here")
+
     bench = sub.add_parser("bench", help="measure random-play speed",
                            description="Random-play games per second for each game.")
     bench.add_argument("game", nargs="?", choices=list(GAMES))
@@ -75,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     handler = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay,
-               "bench": cmd_bench}[args.command]
+               "tournament": cmd_tournament, "bench": cmd_bench}[args.command]
     try:
         return handler(args)
     except KeyboardInterrupt:
@@ -103,7 +134,7 @@ def cmd_play(args) -> int:
         return _fail(str(e))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     try:
-        session = TerminalGame(game, players, seed, save=args.save)
+        session = TerminalGame(game, players, seed, save=args.save, hints=args.hints)
     except ValueError as e:
         return _fail(str(e))
     session.console.print(f"{game.title}, seed {seed}, seats: {', '.join(players)}")
@@ -111,18 +142,23 @@ def cmd_play(args) -> int:
     return 0
 
 
-def cmd_simulate(args) -> int:
+def _progress():
+    """A rich progress bar on stderr (games done, elapsed, ETA); silent when piped."""
     from rich.console import Console
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                TimeElapsedColumn, TimeRemainingColumn)
-
-    from .sim.simulate import simulate
     err = Console(stderr=True)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())
+    return Progress(*columns, console=err, transient=True, disable=not err.is_terminal)
+
+
+def cmd_simulate(args) -> int:
+    from rich.console import Console
+
+    from .sim.simulate import simulate
     try:
-        with Progress(*columns, console=err, transient=True,
-                      disable=not err.is_terminal) as progress:
+        with _progress() as progress:
             task = progress.add_task(f"{args.game}", total=args.games)
             summary = simulate(args.game, args.agents, args.games, seed=args.seed,
                                workers=args.workers, config=args.config,
@@ -147,6 +183,70 @@ def summary_table(summary: dict):
         table.add_row(str(s["seat"]), s["agent"], f"{s['mean']:.2f}", f"{s['stdev']:.2f}",
                       str(s["min"]), str(s["max"]), f"{100 * s['wins']:.1f}%")
     return table
+
+
+def cmd_tournament(args) -> int:
+    from rich.console import Console
+
+    from .games import load
+    from .sim.tournament import schedule, tournament
+    try:
+        players = load(args.game, args.players, args.config).players
+        total = sum(len(d) for d in schedule(len(args.agents), players, args.games).values())
+        with _progress() as progress:
+            task = progress.add_task(f"{args.game} tournament", total=total)
+            result = tournament(args.game, args.agents, args.games, players=players,
+                                seed=args.seed, workers=args.workers, config=args.config,
+                                progress=lambda n: progress.advance(task, n))
+    except ValueError as e:
+        return _fail(str(e))
+    if args.plot:
+        from .sim.plot import plot_scores
+        try:
+            plot_scores(result, args.plot)
+        except RuntimeError as e:
+            return _fail(str(e))
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    console = Console()
+    for table in tournament_tables(result):
+        console.print(table)
+    if args.plot:
+        console.print(f"Score distributions saved to {args.plot}")
+    return 0
+
+
+def tournament_tables(result: dict) -> list:
+    """The standings (win rate with its 95% interval, mean score, Elo) and the pairwise
+    win rates of a tournament, as rich tables; agents are numbered as listed."""
+    from rich.table import Table
+    solo = result["players"] == 1
+    standings = Table(
+        title=f"{result['game']}: {result['games']} games, {result['players']} "
+              f"player{'' if solo else 's'} a game, {result['games_per_second']} games/s",
+        caption="alone, a win is the best score on a seed shared by all agents" if solo
+        else None)
+    for col in ("#", "agent", "games", "win %", "95% CI", "mean", "95% CI", "sd", "Elo"):
+        standings.add_column(col, justify="left" if col == "agent" else "right",
+                             overflow="fold")
+    numbered = list(enumerate(result["agents"], start=1))
+    for i, r in sorted(numbered, key=lambda item: -item[1]["elo"]):
+        standings.add_row(str(i), r["agent"], str(r["games"]), f"{100 * r['win_rate']:.1f}",
+                          f"{100 * r['win_low']:.0f}–{100 * r['win_high']:.0f}",
+                          f"{r['mean']:.2f}", f"{r['mean_low']:.1f}…{r['mean_high']:.1f}",
+                          f"{r['stdev']:.1f}", f"{r['elo']:.0f}")
+    cell = {(p["agent"], p["opponent"]): p for p in result["pairwise"]}
+    pairs = Table(title="how often row # scores more than column #" +
+                        (" on the same seed" if solo else " in the same game"))
+    pairs.add_column("#", justify="right")
+    for i, _r in numbered:
+        pairs.add_column(f"#{i}", justify="right")
+    for i, a in numbered:
+        pairs.add_row(f"#{i}", *(f"{100 * cell[a['agent'], b['agent']]['win_rate']:.1f}%"
+                                 if (a["agent"], b["agent"]) in cell else "·"
+                                 for _j, b in numbered))
+    return [standings, pairs]
 
 
 def cmd_replay(args) -> int:

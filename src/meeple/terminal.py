@@ -7,7 +7,8 @@ from typing import Sequence
 from rich.console import Console
 from rich.table import Table
 
-from .agents import make_agent
+from .agents import Agent, make_agent
+from .agents.ranking import WIN_RATE
 from .core.errors import IllegalAction
 from .core.record import Record
 from .core.state import CHANCE, Game, State
@@ -59,27 +60,27 @@ class TerminalGame:
         self.state = game.new_state(seed)
         self.actions: list[str] = []
 
-    def _hinter(self, spec: str):
+    def _hinter(self, spec: str) -> Agent:
         """The agent that ranks moves for the person: ``spec``, or with ``"auto"`` the
         first bot seat's agent that can rank moves, else MCTS."""
         if spec == "auto":
-            ranking = [p for p, a in zip(self.seats, self.agents) if hasattr(a, "ranked")]
+            ranking = [p for p, a in zip(self.seats, self.agents) if hasattr(a, "ranks_by")]
             spec = ranking[0] if ranking else DEFAULT_HINTS
         agent = make_agent(spec, self.game, agent_seed(self.seed, len(self.seats)))
-        if not hasattr(agent, "ranked"):
+        if not hasattr(agent, "ranks_by"):
             raise ValueError(f"agent {spec!r} cannot rank moves for hints; try "
                              f"{DEFAULT_HINTS} or planner")
         return agent
 
     def hint_table(self) -> Table:
-        """The hint agent's top three moves here, with value and visits."""
-        solo = self.game.players == 1
+        """The hint agent's top three moves here, with their value and visits."""
+        percent = self.hinter.ranks_by == WIN_RATE
         table = Table(title=f"hints from {self.hinter.name}", title_justify="left")
         table.add_column("move")
-        table.add_column("expected score" if solo else "win rate", justify="right")
+        table.add_column(self.hinter.ranks_by, justify="right")
         table.add_column("visits", justify="right")
         for action, value, visits in self.hinter.ranked(self.state, 3):
-            table.add_row(str(action), f"{value:.1f}" if solo else f"{100 * value:.0f}%",
+            table.add_row(str(action), f"{100 * value:.0f}%" if percent else f"{value:.1f}",
                           "" if visits is None else str(visits))
         return table
 

@@ -9,6 +9,8 @@ from .base import Agent
 AGENTS: dict[str, str] = {
     "random": "meeple.agents.random_agent:RandomAgent",
     "greedy": "meeple.agents.greedy:GreedyAgent",
+    "mcts": "meeple.agents.mcts:MCTSAgent",
+    "planner": "meeple.games.catan_dice.planner:PlannerAgent",
 }
 
 

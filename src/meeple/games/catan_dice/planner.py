@@ -9,11 +9,10 @@ computes exactly (it equals the sum over the multisets of new faces weighted by 
 multinomial probabilities) for all 924 multisets of up to six faces at once; a roll's value
 is the best keep among its sub-multisets.
 
-``V`` is linear in a few features of the sheet (how far each track of settlements, cities
-and knights has got, how many roads are missing to the next settlement and city, the jokers
-left), with one weight vector per number of turns left, fitted by simulation: fitted value
-iteration from one turn left upwards, where each target is the planner's exact expectation
-of the next turn over sheets met in play (``fit_weights``).
+``V`` is linear in features of the sheet (how far the settlements, cities and knights have
+got, how many roads are missing to the next settlement and city, which jokers are left,
+which roads are built), with one weight vector per number of turns left, learned by
+simulation (``planner_fit``) and stored in ``planner_weights.json``.
 """
 from __future__ import annotations
 
@@ -22,14 +21,18 @@ import json
 from array import array
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from ...agents.base import Agent
+from ...agents.ranking import EXPECTED_SCORE, RankedAction
 from ...core.action import Action
 from ...core.state import Game, State
-from .island import (COSTS, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS, RESOURCES, STRUCTURES,
+from .island import (COSTS, GOLD, INDEX, KIND, KNIGHT_JOKERS, RESOURCES, STRUCTURES,
                      TURNS, VALUE, X_POINTS)
 from .policy import frontier, road_path
+
+if TYPE_CHECKING:
+    from .rules import CatanDiceState
 
 DICE = 6
 SIDES = 6
@@ -117,6 +120,8 @@ def sheet_value(built: int, used: int, turns: int) -> float:
 
 # --- plans: what one turn can build -------------------------------------------------------
 class Plan(NamedTuple):
+    """Structures one turn adds to a sheet."""
+
     built: int                  # the sheet's structures after the plan
     points: int
     need: tuple[int, ...]       # resources the plan costs, per resource
@@ -145,6 +150,8 @@ def plans(built: int) -> tuple[Plan, ...]:
 
 
 class Payment(NamedTuple):
+    """How a plan is paid beyond the dice that show what it needs."""
+
     jokers: tuple[str, ...]     # knights whose jokers are spent
     used: int                   # the jokers-used mask afterwards
     trades: int                 # gold exchanges
@@ -177,11 +184,14 @@ def payments(need: Sequence[int], counts: Sequence[int], used: int,
 
 
 def jokers_available(built: int, used: int) -> tuple[str, ...]:
+    """The knights built whose jokers are not used."""
     return tuple(k for i, k in enumerate(KNIGHTS)
                  if built >> KNIGHT_BITS[i] & 1 and not used >> i & 1)
 
 
 class Finish(NamedTuple):
+    """The best end of a turn from its dice."""
+
     value: float                # points of the turn plus the value of the sheet left
     plan: Plan | None           # None: build nothing more
     payment: Payment | None
@@ -236,18 +246,19 @@ def turn_table(built: int, used: int, turns_after: int) -> TurnTable:
                                          array("d", keep2)))
 
 
-def sheet_key(state) -> tuple[int, int, int]:
+def sheet_key(state: "CatanDiceState") -> tuple[int, int, int]:
     """(built, jokers used, turns left after this one) for the seat to move."""
     sheet = state.sheets[state.seat]
     return sheet.built, sheet.jokers_used, TURNS - len(sheet.boxes) - 1
 
 
-def counts_of(state) -> tuple[int, ...]:
+def counts_of(state: "CatanDiceState") -> tuple[int, ...]:
+    """How many free dice show each face."""
     return tuple(state.free_counts())
 
 
 # --- choosing moves -----------------------------------------------------------------------
-def reroll_options(state) -> list[tuple[float, Action]]:
+def reroll_options(state: "CatanDiceState") -> list[tuple[float, Action]]:
     """Every keep after a roll with its expected worth: ``stop`` and each reroll."""
     built, used, after = sheet_key(state)
     table = turn_table(built, used, after)
@@ -264,6 +275,7 @@ def reroll_options(state) -> list[tuple[float, Action]]:
 
 
 def _reroll_action(dice: Sequence[int], keep: Sequence[int]) -> Action:
+    """Reroll the dice not needed to keep the multiset ``keep``."""
     left = list(keep)
     reroll = []
     for i, f in enumerate(dice):
@@ -274,7 +286,7 @@ def _reroll_action(dice: Sequence[int], keep: Sequence[int]) -> Action:
     return Action("reroll", *reroll)
 
 
-def build_step(state) -> tuple[float, Action]:
+def build_step(state: "CatanDiceState") -> tuple[float, Action]:
     """The value of the best finish of the turn and its next action."""
     built, used, after = sheet_key(state)
     points_now = sum(VALUE[n] for n in state.built_now)
@@ -282,7 +294,7 @@ def build_step(state) -> tuple[float, Action]:
     return finish.value, next_action(state, finish)
 
 
-def next_action(state, finish: Finish) -> Action:
+def next_action(state: "CatanDiceState", finish: Finish) -> Action:
     """The first step of ``finish``: a gold exchange or joker it needs, else a build."""
     if finish.plan is None:
         return Action("end")
@@ -319,7 +331,7 @@ def _trade_target(deficit: list[int], jokers: Sequence[str]) -> int:
     return next((r for r in range(5) if left[r] > 0), next(r for r in range(5) if deficit[r]))
 
 
-def _spare_die(state, free: list[int], need: Sequence[int]) -> int:
+def _spare_die(state: "CatanDiceState", free: list[int], need: Sequence[int]) -> int:
     """A free die the plan does not need: a surplus resource die first, then gold."""
     left = list(need) + [0]
     spare_gold = None
@@ -334,16 +346,11 @@ def _spare_die(state, free: list[int], need: Sequence[int]) -> int:
     return spare_gold
 
 
-class RankedAction(NamedTuple):
-    action: Action
-    value: float                # expected final score
-    visits: int | None
-
-
 class PlannerAgent(Agent):
     """Exact expectations over the dice within a turn, a fitted sheet value across turns."""
 
     name = "planner"
+    ranks_by = EXPECTED_SCORE
 
     def __init__(self, game: Game, seed: int | None = None, **options: str):
         if game.name != "catan-dice":
@@ -382,96 +389,6 @@ class PlannerAgent(Agent):
         return out
 
 
-# --- fitting the sheet value by simulation ------------------------------------------------
-Sample = tuple[int, int, int]
-"""(structures built, jokers used, points the game still brought after that turn start)."""
-
-
-def play_and_record(games: int, seed: int) -> tuple[list[list[Sample]], float]:
-    """Planner games from seeds ``seed``, ``seed + 1``, ...: for each number of turns left
-    ``t``, the sheets met at turn starts with the points still to come (``out[t - 1]``);
-    and the mean final score."""
-    from .rules import CatanDice
-    game = CatanDice(players=1)
-    out: list[list[Sample]] = [[] for _ in range(TURNS)]
-    total = 0
-    for g in range(games):
-        state, agent, marks = game.new_state(seed + g), PlannerAgent(game, seed + g), []
-        while not state.is_terminal():
-            if state.phase == "rolling":
-                if state.rolls == 0:
-                    sheet = state.sheets[0]
-                    marks.append((len(sheet.boxes), sheet.built, sheet.jokers_used,
-                                  sheet.total()))
-                state.apply_unchecked(state.sample_chance())
-            else:
-                state.apply_unchecked(agent.act(state))
-        final = state.scores()[0]
-        total += final
-        for done, built, used, points in marks:
-            out[TURNS - done - 1].append((built, used, final - points))
-    return out, total / games
-
-
-def fit_weights(games: int = 400, rounds: int = 8, seed: int = 0, pool: int = 3,
-                ridge: float = 3.0, start: list[list[float]] | None = None,
-                report=None) -> tuple[float, list[list[float]]]:
-    """Approximate policy iteration by simulation: play ``games`` games with the current
-    ``V``, fit ``V`` for each number of turns left to the points those games still brought
-    (the samples of the last ``pool`` rounds together), repeat. Each round also measures the
-    policy it played; the weights of the best one are set and returned with its mean."""
-    set_weights(start or [[0.0] * N_FEATURES for _ in range(TURNS)])
-    best: tuple[float, list[list[float]]] = (float("-inf"), WEIGHTS[:])
-    recent: list[list[list[Sample]]] = []
-    for r in range(rounds):
-        samples, mean = play_and_record(games, seed + r * games)
-        if report:
-            report(r, mean)
-        if mean > best[0]:
-            best = (mean, [list(w) for w in WEIGHTS])
-        recent = (recent + [samples])[-pool:]
-        weights = []
-        for t in range(1, TURNS + 1):
-            rows = [row for s in recent for row in s[t - 1]]
-            w = ridge_fit([features(b, u) for b, u, _ in rows], [y for *_, y in rows], ridge)
-            for i in range(JOKER_AT, JOKER_AT + len(KNIGHTS)):
-                w[i] = max(0.0, w[i])       # a joker left never lowers the value
-            weights.append(w)
-        set_weights(weights)
-    set_weights(best[1])
-    return best
-
-
-def ridge_fit(xs: list[list[float]], ys: list[float], ridge: float) -> list[float]:
-    """Least squares with an L2 penalty (not on the first, constant feature)."""
-    n = len(xs[0])
-    a = [[ridge * (i == j and i > 0) for j in range(n)] for i in range(n)]
-    b = [0.0] * n
-    for x, y in zip(xs, ys):
-        nz = [(i, v) for i, v in enumerate(x) if v]
-        for i, vi in nz:
-            b[i] += vi * y
-            for j, vj in nz:
-                a[i][j] += vi * vj
-    return _solve(a, b)
-
-
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting; a singular column gets weight 0."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
-        if abs(m[piv][col]) < 1e-12:
-            continue
-        m[col], m[piv] = m[piv], m[col]
-        for r in range(n):
-            if r != col and m[r][col]:
-                f = m[r][col] / m[col][col]
-                m[r] = [x - f * y for x, y in zip(m[r], m[col])]
-    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
-
-
 def set_weights(weights: list[list[float]]) -> None:
     """Use ``weights`` (one row per number of turns left) for ``V`` from now on."""
     WEIGHTS[:] = [list(w) for w in weights]
@@ -480,11 +397,11 @@ def set_weights(weights: list[list[float]]) -> None:
 
 
 def load_weights(path: Path = WEIGHTS_FILE) -> list[list[float]]:
+    """The weights of ``V`` stored by ``planner_fit`` (one row per number of turns left)."""
     rows = json.loads(path.read_text(encoding="utf-8"))["weights"]
     if len(rows) != TURNS or any(len(r) != N_FEATURES for r in rows):
         raise ValueError(f"{path.name}: expected {TURNS} rows of {N_FEATURES} weights")
     return rows
 
 
-WEIGHTS: list[list[float]] = (load_weights() if WEIGHTS_FILE.exists()
-                              else [[0.0] * N_FEATURES for _ in range(TURNS)])
+WEIGHTS: list[list[float]] = load_weights()
