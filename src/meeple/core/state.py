@@ -24,6 +24,14 @@ TERMINAL = -4
 """``current_player`` once the game is over."""
 
 
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent copy of ``rng`` in the same state (for ``clone``; cheaper than
+    ``Random()``, which seeds itself from the OS first)."""
+    copy = random.Random.__new__(random.Random)
+    copy.setstate(rng.getstate())
+    return copy
+
+
 @lru_cache(maxsize=None)
 def _module(path: str) -> ModuleType:
     return importlib.import_module(path)

@@ -415,3 +415,24 @@ def test_a_winter_without_pawns_ends_the_game_at_once():
     state.apply(setup_action(state, {}))
     assert state.is_terminal()
     assert sum(state.discarded[WINTER]) == 88
+
+
+def test_a_season_of_shuttling_pawns_ends_after_ten_idle_rounds():
+    """A bot alone on the board moved a pawn back and forth for ever (a real record, cut):
+    after 10 rounds without a tile taken or a crate left, the season ends."""
+    from pathlib import Path
+
+    import meeple
+    from meeple.games.jaeger_sammler.rules import STALL_ROUNDS
+    record = meeple.Record.load(Path(__file__).with_name("endless.json"))
+    state = meeple.load(record.game, record.players).new_state(record.seed)
+    idle_moves = 0
+    for text in record.actions:
+        if state.current_player == meeple.CHANCE and state.season == 1:
+            break
+        before = (state.left, list(state.hand))
+        state.apply(text)
+        ended = state.current_player == meeple.CHANCE
+        idle_moves = idle_moves + 1 if ended or (state.left, state.hand) == before else 0
+    assert state.season == 1 and state.current_player == meeple.CHANCE   # winter set-up
+    assert idle_moves == STALL_ROUNDS * record.players

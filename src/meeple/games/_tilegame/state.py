@@ -15,7 +15,7 @@ from abc import abstractmethod
 from typing import TYPE_CHECKING, Callable
 
 from ...core.action import Action
-from ...core.state import CHANCE, TERMINAL, State
+from ...core.state import CHANCE, TERMINAL, State, copy_rng
 from ...tiles.board import Board
 from ...tiles.features import Partition
 from ...tiles.geometry import ROTATION_INDEX, unpack
@@ -287,12 +287,5 @@ class TileGameState(Legality, State):
         s.board = self.board.copy()
         for name in self.copied:
             setattr(s, name, getattr(self, name)[:])
-        s.rng = random.Random.__new__(random.Random)   # no OS seeding: the state is set next
-        s.rng.setstate(self.rng.getstate())
-        return s
-
-    def determinize(self, player: int, rng: random.Random) -> "TileGameState":
-        """A copy whose future draws come from ``rng``: the pile order is unknown to all."""
-        s = self.clone()
-        s.rng = random.Random(rng.getrandbits(64))
+        s.rng = copy_rng(self.rng)
         return s

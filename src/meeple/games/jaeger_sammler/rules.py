@@ -19,7 +19,7 @@ import random
 from collections import Counter
 
 from ...core.action import Action
-from ...core.state import CHANCE, TERMINAL, Game, State
+from ...core.state import CHANCE, TERMINAL, Game, State, copy_rng
 from . import moves, notation, score
 from .board import Board, load_board
 from .notation import JSAction
@@ -28,6 +28,9 @@ from .tiles import (CAVE, CODE, EMPTY, FACE_DOWN, KINDS, NAMES, SETTLEMENT, SUMM
 
 SETUP, PLAY, OVER = "setup", "play", "over"
 CRATES = 4
+STALL_ROUNDS = 10
+"""A season also ends after this many rounds in which nobody took a tile or left a crate:
+the rules let pawns shuttle forever, and a digital game must end (docs/jaeger-sammler.md)."""
 _FACE_DOWN = frozenset(FACE_DOWN)
 
 
@@ -54,6 +57,7 @@ class JaegerSammlerState(State):
         self.caves: tuple[int, ...] = ()
         self.left = 0                              # takeable tiles on the board
         self.season, self.phase, self.seat, self.turns = SUMMER, SETUP, 0, 0
+        self.idle = 0                              # turns in a row without a tile or crate
 
     # --- queries --------------------------------------------------------------------------
     @property
@@ -177,7 +181,7 @@ class JaegerSammlerState(State):
         if kind == "setup":
             self._setup(action[1:])
             return
-        player = self.seat
+        player, progress = self.seat, (self.left, self.hand[self.seat])
         if kind == "remove":
             f = self.board.index[action[1]]
             self._take(player, f)
@@ -186,6 +190,7 @@ class JaegerSammlerState(State):
         else:
             self._move(player, moves.simulate(self, player, self._paths(action)))
         self.turns += 1
+        self.idle = 0 if (self.left, self.hand[player]) != progress else self.idle + 1
         self._next_turn()
 
     def _move(self, player: int, effects: moves.Effects) -> None:
@@ -250,10 +255,10 @@ class JaegerSammlerState(State):
 
     def _next_turn(self) -> None:
         """Pass the turn to the next player with a pawn on the board, or end the season."""
-        if not moves.can_collect(self):
+        n = self.num_players
+        if self.idle >= STALL_ROUNDS * n or not moves.can_collect(self):
             self._end_season()
             return
-        n = self.num_players
         for i in range(1, n + 1):
             seat = (self.seat + i) % n
             if self.pawns[seat]:
@@ -268,7 +273,7 @@ class JaegerSammlerState(State):
             if TAKEABLE[t]:
                 out[t] += 1
                 self.tile[f] = EMPTY
-        self.left = 0
+        self.left = self.idle = 0
         for p in range(self.num_players):
             for f in self.pawns[p]:
                 self.count[f] -= 1
@@ -293,8 +298,7 @@ class JaegerSammlerState(State):
         s.coll = [c[:] for c in self.coll]
         s.down = [d[:] for d in self.down]
         s.discarded = [d[:] for d in self.discarded]
-        s.rng = random.Random.__new__(random.Random)   # not Random(): it reads os.urandom
-        s.rng.setstate(self.rng.getstate())
+        s.rng = copy_rng(self.rng)
         return s
 
 
