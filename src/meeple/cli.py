@@ -81,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
                           epilog=EPILOG,
                           description="Every combination of agents plays --games games with "
                                       "rotating seats (alone: every agent plays the same "
-                                      "seeds); prints win rates with 95%% intervals, mean "
+                                      "seeds); prints win rates with 95% intervals, mean "
                                       "scores and Elo ratings.")
     tour.add_argument("game", choices=list(GAMES))
     tour.add_argument("--agents", type=_players, required=True,
