@@ -9,7 +9,7 @@ from toy_games import CARDS, DiceBetGame, NimGame, SecretGame
 
 import meeple
 from meeple.agents import make_agent
-from meeple.agents.mcts import MCTSAgent
+from meeple.agents.mcts import MCTSAgent, Node, _settled
 from meeple.core.action import Action
 from meeple.core.state import CHANCE
 
@@ -57,8 +57,19 @@ def test_respects_its_time_budget():
     start = time.perf_counter()
     agent.ranked(states[-1], 3)
     elapsed = time.perf_counter() - start
-    assert 0.18 < elapsed < 0.35
+    assert elapsed < 0.35
     assert agent.iterations > 10
+
+
+def test_stops_once_the_choice_is_settled():
+    root = Node(0, 2)
+    for action, visits in (("a", 60), ("b", 20), ("c", 5)):
+        child = root.children[action] = Node(1, 2)
+        child.visits = visits
+    began = time.perf_counter()
+    assert _settled(root, 85, 120, began, None)          # 35 left < lead of 40
+    assert not _settled(root, 85, 130, began, None)      # 45 left > lead of 40
+    assert not _settled(root, 85, None, began, began + 60.0)
 
 
 def test_iterations_are_split_over_determinizations():

@@ -8,24 +8,30 @@ never reads the real hidden state and never touches the state's own RNG: chance 
 rollouts and determinizations all use the agent's seeded RNG.
 
 Each node keeps the sum of rewards per seat; a seat to move picks the child best for
-itself (max^n UCT). Rewards come from final scores: for several players the win share
-blended with the score margin over the best other seat (normalised by the largest score),
-for one player the score itself, normalised by the range of rewards seen so far. Chance
-nodes keep one child per sampled outcome with progressive widening: a node visited ``n``
-times holds at most ``1 + sqrt(n)`` outcomes, so huge outcome spaces (six dice, a board
-set-up) still build statistics deeper down. The root tries the game's greedy move first and
-admits the others progressively (``1 + 2 sqrt(n)`` children after ``n`` visits), so that a
-short search over hundreds of moves weighs the greedy one against a few others.
+itself (max^n UCT). Rewards: at the end of a game, for several players the win share
+blended with the score margin over the best other seat, for one player the score itself;
+at a cut-off leaf of a game that gives a ``reward_scale`` (how far, in points, the margin
+may still move), each seat's chance to win, a logistic curve of its evaluated margin over
+the best other seat. Rewards are normalised by the range seen so far.
+
+Chance nodes with at most ``strata`` outcomes (a tile draw) are visited by stratified
+sampling: each visit goes to the outcome furthest behind its probability's share of the
+visits, so sibling moves meet nearly the same mix of draws. Larger outcome spaces (six dice,
+a board set-up) are sampled with progressive widening (``1 + sqrt(n)`` outcomes after ``n``
+visits). The root's moves are expanded best first by the game's greedy scores and admitted
+progressively (``1 + 2 sqrt(n)`` children after ``n`` visits); the search stops early once
+its most visited move can no longer be overtaken in the iterations (or time) left.
 
 Options (``mcts:iters=2000,dets=5``): ``iters`` (iterations per move, over all
 determinizations; default 1000), ``time`` (seconds per move; with both, the first limit
 reached stops), ``dets`` (determinizations; default 5 when the game hides something, else
-1), ``rollout`` (``cutoff``: the game's ``evaluate`` at the new leaf, the default;
+1), ``rollout`` (``cutoff``: the game's evaluation at the new leaf, the default;
 ``random``; ``greedy``: the game's greedy policy), ``depth`` (random and greedy rollouts stop
-after this many moves and evaluate), ``c`` (exploration, default 0.7) and ``margin`` (weight
-of the score margin in the reward, default 0.25). At equal time per move the cutoff beat
-full random and greedy rollouts on Catan Dice and Carcassonne: a game's evaluation is worth
-more than the number of simulations, as published Carcassonne bots found too.
+after this many moves and evaluate), ``c`` (exploration, default 0.7), ``margin`` (weight
+of the score margin in end-of-game rewards, default 0.25), ``scale`` (multiplies the game's
+reward scale, default 1) and ``strata`` (largest chance node sampled by strata, default 64;
+0 turns it off). Measured choices are in ``benchmarks/README.md``: at equal time the cut-off
+beat random and greedy rollouts on Catan Dice and Carcassonne.
 """
 from __future__ import annotations
 
@@ -40,7 +46,13 @@ from .base import Agent
 from .ranking import EXPECTED_SCORE, WIN_RATE, RankedAction
 
 ROLLOUTS = ("random", "greedy", "cutoff")
-DEFAULTS = {"iters": 1000, "c": 0.7, "margin": 0.25, "rollout": "cutoff"}
+DEFAULTS = {"iters": 1000, "c": 0.7, "margin": 0.25, "rollout": "cutoff", "scale": 1.0,
+            "strata": 64}
+OPTIONS = ("iters", "time", "dets", "rollout", "depth", "c", "margin", "scale", "strata")
+LOGISTIC = 1.702
+"""``1 / (1 + exp(-LOGISTIC x))`` is within 0.01 of the normal distribution function."""
+CHECK_EVERY = 32
+"""Iterations between checks whether the search can stop early (its choice is settled)."""
 ROOT_WIDENING = 2.0
 """The root holds at most ``1 + ROOT_WIDENING * sqrt(visits)`` children."""
 
@@ -48,7 +60,7 @@ ROOT_WIDENING = 2.0
 class Node:
     """A position in the tree: whose move it is, its children, and the rewards seen."""
 
-    __slots__ = ("player", "children", "untried", "visits", "totals")
+    __slots__ = ("player", "children", "untried", "visits", "totals", "outcomes")
 
     def __init__(self, player: int, seats: int):
         self.player = player            # seat to act, CHANCE or TERMINAL
@@ -56,6 +68,7 @@ class Node:
         self.untried: list[Action] | None = None
         self.visits = 0
         self.totals = [0.0] * seats     # reward sums per seat
+        self.outcomes: list[tuple[Action, float]] | None = None  # chance: stratified draws
 
 
 class RootStats:
@@ -92,9 +105,9 @@ class MCTSAgent(Agent):
 
     def __init__(self, game: Game, seed: int | None = None, **options: str):
         super().__init__(game, seed)
-        unknown = set(options) - {"iters", "time", "dets", "rollout", "depth", "c", "margin"}
+        unknown = set(options) - set(OPTIONS)
         if unknown:
-            raise ValueError(f"mcts takes iters, time, dets, rollout, depth, c, margin; "
+            raise ValueError(f"mcts takes {', '.join(OPTIONS)}; "
                              f"unknown: {', '.join(sorted(unknown))}")
         self.time = _number(options, "time", float, None)
         self.iters = _number(options, "iters", int, None if self.time else DEFAULTS["iters"])
@@ -102,6 +115,8 @@ class MCTSAgent(Agent):
         self.depth = _number(options, "depth", int, None)
         self.c = _number(options, "c", float, DEFAULTS["c"])
         self.margin = _number(options, "margin", float, DEFAULTS["margin"])
+        self.scale = _number(options, "scale", float, DEFAULTS["scale"])
+        self.strata = _number(options, "strata", int, DEFAULTS["strata"])
         self.rollout = options.get("rollout", DEFAULTS["rollout"])
         if self.rollout not in ROLLOUTS:
             raise ValueError(f"mcts rollout must be one of {', '.join(ROLLOUTS)}, "
@@ -119,6 +134,7 @@ class MCTSAgent(Agent):
         self._root: Node | None = None         # per tree: its root
         self._wins: dict[Action, float] = {}   # per tree: win shares of the root's moves
         self._lo, self._hi = 0.0, 1.0           # per tree: the range of rewards seen
+        self._scaled = False                    # per tree: leaves give win chances
 
     # --- the agent interface --------------------------------------------------------------
     def act(self, state: State) -> Action:
@@ -145,7 +161,7 @@ class MCTSAgent(Agent):
         for d in range(dets):
             root_state = state.determinize(seat, self.rng)
             if order is None:
-                order = self._root_order(root_state)
+                order = self._ordered(root_state)
             iters = None if self.iters is None else _share(self.iters, dets, d)
             deadline = None if self.time is None else start + self.time * (d + 1) / dets
             root = self._grow(root_state, list(order), iters, deadline)
@@ -153,16 +169,14 @@ class MCTSAgent(Agent):
                 stats.add(action, child.visits, child.totals[seat], self._wins.get(action, 0.0))
         return stats
 
-    def _root_order(self, state: State) -> list[Action]:
-        """The root's moves in the order they are expanded (last first): the game's greedy
-        move first, then the others in random order."""
-        actions = state.legal_actions()
-        self.rng.shuffle(actions)
-        greedy = self.game.greedy_action(state.clone(), self.rng)
-        if greedy in actions:
-            actions.remove(greedy)
-            actions.append(greedy)
-        return actions
+    def _ordered(self, state: State) -> list[Action]:
+        """The moves in the order they are expanded (last first): best first by the
+        game's greedy scores (:meth:`Game.action_scores`), ties in random order; so that
+        progressive widening weighs the greedy choice against its nearest rivals."""
+        scored = self.game.action_scores(state.clone())
+        self.rng.shuffle(scored)
+        scored.sort(key=lambda pair: pair[1])
+        return [action for action, _ in scored]
 
     def _grow(self, root_state: State, order: list[Action], iters: int | None,
               deadline: float | None) -> Node:
@@ -170,12 +184,16 @@ class MCTSAgent(Agent):
         root.untried = order
         self._root = root
         self._wins = {}
-        self._lo, self._hi = (math.inf, -math.inf) if self.seats == 1 else (0.0, 1.0)
-        done = 0
+        self._scaled = self.seats > 1 and self.game.reward_scale(root_state) is not None
+        stretch = self.seats == 1 or self._scaled
+        self._lo, self._hi = (math.inf, -math.inf) if stretch else (0.0, 1.0)
+        done, began = 0, time.perf_counter()
         while (iters is None or done < iters) and (
                 deadline is None or done == 0 or time.perf_counter() < deadline):
             self._iterate(root, root_state)
             done += 1
+            if done % CHECK_EVERY == 0 and _settled(root, done, iters, began, deadline):
+                break
         self.iterations += done
         return root
 
@@ -233,6 +251,11 @@ class MCTSAgent(Agent):
         return best, node.children[best]
 
     def _chance_child(self, node: Node, state: State) -> tuple[Node, bool]:
+        if node.outcomes is None:
+            outcomes = state.chance_outcomes() if self.strata else []
+            node.outcomes = outcomes if len(outcomes) <= self.strata else []
+        if node.outcomes:
+            return self._stratified_child(node, state)
         outcome = state.sample_chance(self.rng)
         child = node.children.get(outcome)
         fresh = child is None
@@ -246,6 +269,24 @@ class MCTSAgent(Agent):
             child = node.children[outcome] = Node(state.current_player, self.seats)
         return child, fresh
 
+    def _stratified_child(self, node: Node, state: State) -> tuple[Node, bool]:
+        """The outcome furthest behind its share of the node's visits (stratified sampling:
+        every sibling move meets nearly the same mix of draws, which removes most of the
+        luck of the draw from the comparison of moves)."""
+        total, children = node.visits + 1, node.children
+        best, behind = None, -math.inf
+        for outcome, p in node.outcomes:
+            child = children.get(outcome)
+            gap = p * total - (child.visits if child is not None else 0)
+            if gap > behind:
+                best, behind = outcome, gap
+        state.apply_unchecked(best)
+        child = children.get(best)
+        if child is None:
+            child = children[best] = Node(state.current_player, self.seats)
+            return child, True
+        return child, False
+
     # --- rollouts and rewards -------------------------------------------------------------
     def _playout(self, state: State) -> tuple[list[float], list[float]]:
         """Play on from a new leaf; the rewards (and win shares) of the position reached."""
@@ -254,7 +295,7 @@ class MCTSAgent(Agent):
         moves = 0
         while not state.is_terminal():
             if limit is not None and moves >= limit:
-                return self._reward([self.game.evaluate(state, s) for s in range(self.seats)])
+                return self._leaf_reward(state)
             if state.current_player == CHANCE:
                 state.apply_unchecked(state.sample_chance(self.rng))
                 continue
@@ -268,6 +309,23 @@ class MCTSAgent(Agent):
             greedy = self.game.greedy_action
             return lambda s: greedy(s, rng)
         return lambda s: rng.choice(s.legal_actions())
+
+    def _leaf_reward(self, state: State) -> tuple[list[float], list[float]]:
+        """Rewards (and win chances) of a position evaluated before the end: with the game's
+        reward scale, each seat's chance to win from its evaluated margin over the best
+        other seat; without it, as if the evaluations were final scores."""
+        values = self.game.evaluate_all(state)
+        spread = None if self.seats == 1 else self.game.reward_scale(state)
+        if not spread:
+            return self._reward(values)
+        k = LOGISTIC / (spread * self.scale)
+        exp = math.exp
+        chances = []
+        for i, v in enumerate(values):
+            x = k * (v - max(values[j] for j in range(len(values)) if j != i))
+            chances.append(1.0 / (1.0 + exp(-x)) if x > -50 else 0.0)
+        self._lo, self._hi = min(self._lo, *chances), max(self._hi, *chances)
+        return chances, chances
 
     def _reward(self, values: list[float]) -> tuple[list[float], list[float]]:
         """Per-seat rewards from final scores (or evaluations), and the win shares."""
@@ -283,7 +341,27 @@ class MCTSAgent(Agent):
             best_other = max(values[j] for j in range(len(values)) if j != i)
             margin = max(-1.0, min(1.0, (v - best_other) / scale))
             rewards.append((1 - w) * shares[i] + w * 0.5 * (1 + margin))
+        if self._scaled:
+            self._lo, self._hi = min(self._lo, *rewards), max(self._hi, *rewards)
         return rewards, shares
+
+
+def _settled(root: Node, done: int, iters: int | None, began: float,
+             deadline: float | None) -> bool:
+    """True when the root's most visited move can no longer be overtaken: its lead in
+    visits exceeds the iterations left (by count, or estimated from the rate so far)."""
+    left = math.inf if iters is None else iters - done
+    if deadline is not None:
+        now = time.perf_counter()
+        left = min(left, done / max(now - began, 1e-9) * (deadline - now))
+    top = second = 0
+    for child in root.children.values():
+        n = child.visits
+        if n > top:
+            top, second = n, top
+        elif n > second:
+            second = n
+    return top - second > left
 
 
 def _hides_information(state: State) -> bool:

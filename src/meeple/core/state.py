@@ -41,7 +41,8 @@ class Game:
     """A game with its fixed parameters (number of players, options); makes states.
 
     A game that sets ``package`` supplies its bot knowledge in ``<package>.policy``
-    (``greedy_action(state, rng)``, ``evaluate(state, seat)``) and its drawing in
+    (``greedy_action(state, rng)``, ``evaluate(state, seat)``, optionally
+    ``evaluate_all(state)`` and ``reward_scale(state)``) and its drawing in
     ``<package>.render`` (``render(state, seat)``, ``legal_help(state)``); they are imported
     on first use, since only bots and people need them.
     """
@@ -84,22 +85,47 @@ class Game:
             return policy.evaluate(state, seat)
         return float(state.scores()[seat])
 
+    def evaluate_all(self, state: "State") -> list[float]:
+        """Every seat's :meth:`evaluate` of ``state``, in seat order; in one pass where the
+        game's policy has ``evaluate_all(state)`` (MCTS evaluates every seat at a leaf)."""
+        policy = self.part("policy")
+        if policy is not None and hasattr(policy, "evaluate_all"):
+            return policy.evaluate_all(state)
+        return [self.evaluate(state, seat) for seat in range(self.players)]
+
+    def reward_scale(self, state: "State") -> float | None:
+        """How far, in points, the final margin between two seats may still move from
+        their evaluated margin at ``state`` (about one standard deviation), from the
+        policy's ``reward_scale(state)``; None where the game does not say. MCTS turns an
+        evaluated margin into a win chance with it."""
+        policy = self.part("policy")
+        if policy is not None and hasattr(policy, "reward_scale"):
+            return policy.reward_scale(state)
+        return None
+
     def greedy_action(self, state: "State", rng: random.Random) -> Action:
         """The game's greedy move; by default the best one-step ``evaluate`` lookahead."""
         policy = self.part("policy")
         if policy is not None:
             return policy.greedy_action(state, rng)
+        scored = self.action_scores(state)
+        top = max(v for _, v in scored)
+        return rng.choice([a for a, v in scored if v == top])
+
+    def action_scores(self, state: "State") -> list[tuple[Action, float]]:
+        """Every legal move with the greedy policy's score of it (higher is better), from
+        the policy's ``action_scores(state)``, by default the one-step ``evaluate``
+        lookahead. MCTS tries the root's moves in this order."""
+        policy = self.part("policy")
+        if policy is not None and hasattr(policy, "action_scores"):
+            return policy.action_scores(state)
         seat = state.current_player
-        best, best_value = [], float("-inf")
+        out = []
         for action in state.legal_actions():
             child = state.clone()
             child.apply_unchecked(action)
-            value = self.evaluate(child, seat)
-            if value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
-        return rng.choice(best)
+            out.append((action, self.evaluate(child, seat)))
+        return out
 
     def render(self, state: "State", seat: int | None = None) -> Any:
         """A terminal picture of the state as ``seat`` sees it (a str, rich markup allowed)."""

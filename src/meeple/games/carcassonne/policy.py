@@ -27,6 +27,8 @@ MONASTERY_FILL = 0.8
 """Share of a missing monastery neighbour expected to arrive (scaled by tiles left)."""
 FIELD_OPEN_CITY = 1.0
 """Worth to a farmer of an unfinished city bordering its field."""
+SPREAD_PER_TILE = 3.2
+"""Standard deviation of the final margin around the evaluated one, per root tile left."""
 
 
 def values(state: CarcassonneState) -> list[float]:
@@ -65,6 +67,21 @@ def _feature_worth(state: CarcassonneState, root: int, left: float) -> float:
     if kind == "monastery":
         return now + (MONASTERY_CLOSED - now) * MONASTERY_FILL * left
     return now
+
+
+def action_scores(state: CarcassonneState) -> list[tuple[Action, float]]:
+    """Every legal move with the margin the greedy policy expects from it."""
+    return shared.action_scores(values, state)
+
+
+def evaluate_all(state: CarcassonneState) -> list[float]:
+    """The heuristic value of ``state`` for every seat."""
+    return values(state)
+
+
+def reward_scale(state: CarcassonneState) -> float:
+    """How far the final margin may still move from the evaluated one (MCTS's scale)."""
+    return shared.spread(state, SPREAD_PER_TILE)
 
 
 def evaluate(state: CarcassonneState, seat: int) -> float:

@@ -29,6 +29,8 @@ SYSTEM_GROWTH = 3.0
 """Fish a hut's river system is expected to gain over a whole game still to come."""
 BONUS_WORTH = 4.0
 """Worth of the bonus tile the seat to move is about to draw."""
+SPREAD_PER_TILE = 4.5
+"""Standard deviation of the final margin around the evaluated one, per root tile left."""
 
 
 def values(state: HuntersGatherersState) -> list[float]:
@@ -67,6 +69,21 @@ def _open_worth(state: HuntersGatherersState, root: int, left: float) -> float:
         return value
     chance = CLOSE_LATE + (CLOSE_EARLY - CLOSE_LATE) * left
     return value * chance / open_
+
+
+def action_scores(state: HuntersGatherersState) -> list[tuple[Action, float]]:
+    """Every legal move with the margin the greedy policy expects from it."""
+    return shared.action_scores(values, state)
+
+
+def evaluate_all(state: HuntersGatherersState) -> list[float]:
+    """The heuristic value of ``state`` for every seat."""
+    return values(state)
+
+
+def reward_scale(state: HuntersGatherersState) -> float:
+    """How far the final margin may still move from the evaluated one (MCTS's scale)."""
+    return shared.spread(state, SPREAD_PER_TILE)
 
 
 def evaluate(state: HuntersGatherersState, seat: int) -> float:

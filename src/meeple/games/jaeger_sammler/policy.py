@@ -208,6 +208,17 @@ def action_value(values: Values, action: Action) -> tuple[float, bool]:
     return gain, bool(effects.taken or effects.crates)
 
 
+def _scored(state: "JaegerSammlerState") -> list[tuple[Action, float, bool]]:
+    """Every legal move with :func:`action_value` (its gain and whether it progresses)."""
+    values = Values(state, state.current_player)
+    return [(action, *action_value(values, action)) for action in state.legal_actions()]
+
+
+def action_scores(state: "JaegerSammlerState") -> list[tuple[Action, float]]:
+    """Every legal move with how much it improves the mover's position now."""
+    return [(action, gain) for action, gain, _ in _scored(state)]
+
+
 def greedy_action(state: "JaegerSammlerState", rng: random.Random) -> Action:
     """The move that most improves the mover's position now (ties broken by ``rng``).
 
@@ -219,8 +230,7 @@ def greedy_action(state: "JaegerSammlerState", rng: random.Random) -> Action:
     legal = state.legal_actions()
     if state.turns >= STALL_TURNS:
         return next(a for a in legal if a[0] == "remove")
-    values = Values(state, state.current_player)
-    scored = [(action, *action_value(values, action)) for action in legal]
+    scored = _scored(state)
     top = max(v for _, v, _ in scored)
     if top <= EPS:
         top = max(v for _, v, progress in scored if progress)
