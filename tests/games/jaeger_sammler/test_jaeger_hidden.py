@@ -10,6 +10,7 @@ from helpers import snapshot
 import meeple
 from meeple.core.state import CHANCE
 from meeple.games.jaeger_sammler.hidden import unseen
+from meeple.games.jaeger_sammler.value import face_down
 from meeple.games.jaeger_sammler.tiles import (BERRIES, FACE_DOWN, FUR, JUG, NECKLACE, SKULL,
                                                SUMMER, TUBERS, WINTER)
 
@@ -119,5 +120,28 @@ def test_bot_heuristics_read_only_the_view():
     game = state.game
     for seat in range(3):
         assert game.evaluate(state, seat) == game.evaluate(twin, seat)
+    assert game.evaluate_all(state) == game.evaluate_all(twin)
     assert game.greedy_action(state, random.Random(2)) == game.greedy_action(
         twin, random.Random(2))
+
+
+def test_a_search_values_tiles_it_saw_taken_by_their_kind():
+    """After ``determinize``, tiles taken in the search count at their kinds; the tiles
+    dealt face down still count at their expectation, whatever the deal."""
+    state = _played(4, players=2, turns=30)
+    game = state.game
+    deals = [state.determinize(0, random.Random(s)) for s in range(4)]
+    assert all(game.evaluate_all(d) == game.evaluate_all(deals[0]) for d in deals)
+    assert game.evaluate_all(deals[0]) == game.evaluate_all(state)
+    seat = deals[0].current_player
+    for action in deals[0].legal_actions():
+        after = deals[0].clone()
+        after.apply(action)
+        if sum(after.down[seat]) > sum(deals[0].down[seat]):   # it took a face-down tile
+            gained = [c - b for c, b in zip(after.coll[seat], deals[0].coll[seat])]
+            kind = next(k for k, n in enumerate(gained) if n)
+            assert kind in FACE_DOWN
+            assert after.dealt == deals[0].dealt
+            assert face_down(after)[seat][kind] >= 1.0
+            return
+    raise AssertionError("no move takes a face-down tile in this position")

@@ -65,6 +65,7 @@ def determinize(state: "JaegerSammlerState", player: int,
                 coll[p][k] += 1
             i += state.down[p][season]
     copy.coll = coll
+    copy.dealt = (state.season, [c[:] for c in coll])
     return copy
 
 

@@ -58,6 +58,9 @@ class JaegerSammlerState(State):
         self.left = 0                              # takeable tiles on the board
         self.season, self.phase, self.seat, self.turns = SUMMER, SETUP, 0, 0
         self.idle = 0                              # turns in a row without a tile or crate
+        self.dealt: tuple[int, list[list[int]]] | None = None
+        """Set by ``determinize`` on its copy: (season, the face-down tiles per player and
+        kind as dealt). Tiles taken since were seen taken; bots may value them by kind."""
 
     # --- queries --------------------------------------------------------------------------
     @property
