@@ -17,7 +17,7 @@ from . import moves
 from .value import set_points, values
 from .hidden import unseen
 from .score import CRATE_POINTS
-from .tiles import (EMPTY, FACE_DOWN, FOOD_POINTS, IS_MAMMOTH, KINDS, SET_POINTS, SETS,
+from .tiles import (EMPTY, FACE_DOWN, FOOD_POINTS, IS_MAMMOTH, KINDS, SETS,
                     SUMMER, TAKEABLE, WEAPON, WINTER, mammoth_value)
 
 if TYPE_CHECKING:
