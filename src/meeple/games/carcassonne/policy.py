@@ -5,7 +5,8 @@ an unfinished road its tiles, a city its final value plus a share of the complet
 that shrinks with the open edges and the tiles left, a monastery its placed neighbours plus
 a share of the missing ones, a field 3 per completed bordering city and a part of 3 per
 unfinished one, and a small value for each follower still in hand (more early in the game,
-when it can still be used). MCTS uses it as its leaf evaluation.
+when it can still be used). MCTS evaluates its leaves with the richer
+:func:`.value.values` instead, which reads the tiles left.
 
 The greedy policy is the family's shared skeleton (:mod:`meeple.games._tilegame.policy`)
 on these values.
@@ -17,6 +18,7 @@ import random
 from ...core.action import Action
 from .._tilegame import policy as shared
 from .rules import CarcassonneState
+from . import value
 from .score import FIELD_PER_CITY, MONASTERY_CLOSED, feature_value
 
 HAND_EARLY, HAND_LATE = 3.0, 0.5
@@ -75,8 +77,8 @@ def action_scores(state: CarcassonneState) -> list[tuple[Action, float]]:
 
 
 def evaluate_all(state: CarcassonneState) -> list[float]:
-    """The heuristic value of ``state`` for every seat."""
-    return values(state)
+    """Every seat's expected final points from the tiles left (MCTS's leaf value)."""
+    return value.values(state)
 
 
 def reward_scale(state: CarcassonneState) -> float:
@@ -85,8 +87,8 @@ def reward_scale(state: CarcassonneState) -> float:
 
 
 def evaluate(state: CarcassonneState, seat: int) -> float:
-    """The heuristic value of ``state`` for ``seat`` (higher is better)."""
-    return values(state)[seat]
+    """``seat``'s expected final points (:func:`evaluate_all`)."""
+    return value.values(state)[seat]
 
 
 def margin(state: CarcassonneState, seat: int) -> float:

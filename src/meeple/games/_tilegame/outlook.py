@@ -1,0 +1,82 @@
+"""How likely each open feature is to be completed, from the tiles actually left.
+
+An open road, city, river or forest is completed when every empty position along it
+receives a tile that matches its neighbours and does not carry the feature on to a side
+that is still free. For each such position this module counts the tiles left in the pile
+that can do that (the pile's counts per type are public, so any seat may use them) and
+turns the count into the chance that one of them turns up among the draws the holder can
+spend on it; a feature's chance is the product over its positions. A hole no tile left can
+fill gives a chance of 0: the feature can only score as an incomplete one.
+
+MCTS's leaf values of the tile games build on this (:mod:`..carcassonne.value`,
+:mod:`..hunters_gatherers.value`); the greedy policies keep their simpler heuristics.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...tiles.geometry import OPPOSITE_EDGE, STEP
+from ...tiles.spec import CODE_BITS, TileSet
+
+if TYPE_CHECKING:
+    from .state import TileGameState
+
+LETTER_MASK = (1 << CODE_BITS) - 1
+_CLOSERS: dict[tuple[TileSet, int, int], tuple[int, ...]] = {}
+"""``(tile set, constraint, sides)`` → the type indices that close those sides there."""
+
+
+def closers(tileset: TileSet, types: tuple[str, ...], constraint: int, sides: int
+            ) -> tuple[int, ...]:
+    """The indices (in ``types``) of the tile types that fit a position demanding
+    ``constraint`` in some rotation whose segments on the ``sides`` (a bitmask of edges)
+    reach no free side of the position: placed there, they complete those sides."""
+    key = (tileset, constraint, sides)
+    found = _CLOSERS.get(key)
+    if found is None:
+        found = _CLOSERS[key] = tuple(
+            i for i, t in enumerate(types) if _closes(tileset, t, constraint, sides))
+    return found
+
+
+def _closes(tileset: TileSet, type_: str, constraint: int, sides: int) -> bool:
+    free = [not constraint >> (CODE_BITS * e) & LETTER_MASK for e in range(4)]
+    for rot in tileset.fits(type_, constraint):
+        o = tileset.orientation(type_, rot)
+        segs = {o.edge_seg[d] for d in range(4) if sides >> d & 1}
+        if not any(free[e] and o.edge_seg[e] in segs for e in range(4)):
+            return True
+    return False
+
+
+def draws_for(state: "TileGameState", share: float) -> float:
+    """How many of the tiles left a holder may spend on one feature: ``share`` of its own
+    draws (a seat draws one tile in ``num_players``)."""
+    return share * state.remaining / state.num_players
+
+
+def close_chances(state: "TileGameState", kinds: frozenset[str], draws: float
+                  ) -> dict[int, float]:
+    """The chance of completion of every open feature of ``kinds``, by root: per empty
+    position along it, one minus the chance that none of ``draws`` tiles is one of the
+    tiles left that complete it there."""
+    board = state.board
+    grid, placed, base, find = board.grid, board.placed, board.base, board.features.find
+    tileset, types, pile, left = board.tileset, state.types, state.pile, state.remaining
+    chances: dict[int, float] = {}
+    for pos, constraint in board.open.items():
+        touching: dict[int, int] = {}
+        for d in range(4):
+            t = grid.get(pos + STEP[d])
+            if t is None:
+                continue
+            o = placed[t]
+            s = o.edge_seg[OPPOSITE_EDGE[d]]
+            if s >= 0 and o.kinds[s] in kinds:
+                root = find(base[t] + s)
+                touching[root] = touching.get(root, 0) | 1 << d
+        for root, sides in touching.items():
+            k = sum(pile[i] for i in closers(tileset, types, constraint, sides)) if left else 0
+            miss = (1.0 - k / left) ** draws if k else 1.0
+            chances[root] = chances.get(root, 1.0) * (1.0 - miss)
+    return chances
