@@ -13,8 +13,9 @@ MCTS's leaf values of the tile games build on this (:mod:`..carcassonne.value`,
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
+from ...tiles.features import Partition
 from ...tiles.geometry import OPPOSITE_EDGE, STEP
 from ...tiles.spec import CODE_BITS, TileSet
 
@@ -80,3 +81,20 @@ def close_chances(state: "TileGameState", kinds: frozenset[str], draws: float
             miss = (1.0 - k / left) ** draws if k else 1.0
             chances[root] = chances.get(root, 1.0) * (1.0 - miss)
     return chances
+
+
+Worth = Callable[[int], "tuple[list[int], float, float]"]
+
+
+def credit(points: list[float], partition: Partition, pieces: list[tuple[int, int]],
+           seats: int, regained: float, worth: Worth) -> None:
+    """Add to ``points`` what each feature holding ``pieces`` should bring: ``worth(root)``
+    gives ``(holders, value, chance)``; each holder gains ``value``, and every piece on it
+    ``regained`` times ``chance``, the chance that it comes back to hand before the end."""
+    for root in dict.fromkeys(partition.find(seg) for _, seg in pieces):
+        holders, value, chance = worth(root)
+        for seat in holders:
+            points[seat] += value
+        if chance:
+            for seat, n in enumerate(partition.counts_by_seat(root, seats)):
+                points[seat] += regained * chance * n

@@ -19,14 +19,11 @@ from ...core.action import Action
 from .._tilegame import policy as shared
 from .rules import CarcassonneState
 from . import value
+from .value import HAND_EARLY, HAND_LATE, MONASTERY_FILL
 from .score import FIELD_PER_CITY, MONASTERY_CLOSED, feature_value
 
-HAND_EARLY, HAND_LATE = 3.0, 0.5
-"""Worth of a follower in hand at the start of the game and at its end."""
 CITY_CLOSE = 0.6
 """Chance-like weight of closing a city with one open edge (divided by the open edges)."""
-MONASTERY_FILL = 0.8
-"""Share of a missing monastery neighbour expected to arrive (scaled by tiles left)."""
 FIELD_OPEN_CITY = 1.0
 """Worth to a farmer of an unfinished city bordering its field."""
 SPREAD_PER_TILE = 3.2

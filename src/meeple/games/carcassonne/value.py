@@ -32,26 +32,26 @@ def values(state: CarcassonneState) -> list[float]:
     """Every seat's expected final points (see the module's docstring)."""
     if state.is_terminal():
         return [float(p) for p in state.points]
-    board, n = state.board, state.num_players
-    feats = board.features
+    feats, n = state.board.features, state.num_players
     left = shared.share_left(state)
     hand = shared.in_hand(state, HAND_EARLY, HAND_LATE)
     points = [p + hand * s for p, s in zip(state.points, state.supply)]
     chances = outlook.close_chances(state, EDGE_KINDS, outlook.draws_for(state, DRAW_SHARE))
-    for root in dict.fromkeys(feats.find(seg) for _, seg in state.followers):
-        worth, back = _worth(state, root, chances, left)
-        counts = feats.counts_by_seat(root, n)
-        top = max(counts)
-        for seat, count in enumerate(counts):
-            if count:
-                points[seat] += back * RETURN * hand * count + (worth if count == top else 0.0)
+    outlook.credit(points, feats, state.followers, n, RETURN * hand,
+                   lambda root: _worth(state, root, chances, left))
     return points
 
 
 def _worth(state: CarcassonneState, root: int, chances: dict[int, float], left: float
+           ) -> tuple[list[int], float, float]:
+    """Who holds the feature at ``root``, what it should bring them, and the chance that
+    its followers come back before the end."""
+    holders = state.board.features.majority(root, state.num_players)
+    return (holders, *_value(state, root, chances, left))
+
+
+def _value(state: CarcassonneState, root: int, chances: dict[int, float], left: float
            ) -> tuple[float, float]:
-    """What the feature at ``root`` should bring its majority, and the chance that its
-    followers come back before the end."""
     board = state.board
     kind = board.kind(root)
     if kind == "field":

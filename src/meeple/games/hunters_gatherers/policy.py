@@ -5,8 +5,9 @@ river or forest not yet scored its value; an open one its value times a chance t
 that falls with its open edges and the tiles left (an open one scores nothing at the end);
 a hunter its meadow's value now plus a little growth; a hut its river system's fish plus a
 little growth; a bonus tile about to be drawn a few points; and each follower and hut in
-hand a small value that falls over the game. MCTS uses it as its leaf evaluation; the
-greedy policy is the family's shared skeleton on these values.
+hand a small value that falls over the game. The greedy policy is the family's shared
+skeleton on these values; MCTS evaluates its leaves with the richer :func:`.value.values`,
+which reads the tiles left.
 """
 from __future__ import annotations
 
@@ -14,21 +15,13 @@ import random
 
 from ...core.action import Action
 from .._tilegame import policy as shared
-from .rules import BONUS, HuntersGatherersState
-from .score import PER_FISH, closed_value, meadow_owners, meadow_value
+from .rules import HuntersGatherersState
+from .score import closed_value
+from . import value
+from .value import HAND_EARLY, HAND_LATE, credit_huts_and_bonus, hunters_worth
 
-HAND_EARLY, HAND_LATE = 3.0, 0.5
-"""Worth of a follower in hand at the start of the game and at its end."""
-HUT_EARLY, HUT_LATE = 3.0, 0.0
-"""Worth of a hut in hand at the start and at the end (unplaced huts score nothing)."""
 CLOSE_EARLY, CLOSE_LATE = 0.9, 0.3
 """Chance that an open river or forest with one open edge closes, early and late."""
-MEADOW_GROWTH = 3.0
-"""Points a hunter's meadow is expected to gain over a whole game still to come."""
-SYSTEM_GROWTH = 3.0
-"""Fish a hut's river system is expected to gain over a whole game still to come."""
-BONUS_WORTH = 4.0
-"""Worth of the bonus tile the seat to move is about to draw."""
 SPREAD_PER_TILE = 4.5
 """Standard deviation of the final margin around the evaluated one, per root tile left."""
 
@@ -37,19 +30,12 @@ def values(state: HuntersGatherersState) -> list[float]:
     """The heuristic value of every seat (points, pieces on the board and in hand)."""
     if state.is_terminal():
         return [float(p) for p in state.points]
-    board, n = state.board, state.num_players
-    feats, groups = board.features, board.groups
+    feats = state.board.features
     left = shared.share_left(state)
     points = shared.points_and_hand(state, HAND_EARLY, HAND_LATE)
-    huts = shared.in_hand(state, HUT_EARLY, HUT_LATE)
-    for seat in range(n):
-        points[seat] += huts * state.hut_supply[seat]
-    if state.phase == BONUS or state.gold and not state.extra and state.bonus_left:
-        points[state.seat] += BONUS_WORTH
+    credit_huts_and_bonus(state, points, left)
     shared.credit_holders(points, feats, state.followers, lambda root: _held_worth(
         state, root, left))
-    shared.credit_holders(points, groups, state.huts, lambda root: (
-        groups.majority(root, n), PER_FISH * (groups.count(root, "fish") + SYSTEM_GROWTH * left)))
     return points
 
 
@@ -57,7 +43,7 @@ def _held_worth(state: HuntersGatherersState, root: int, left: float
                 ) -> tuple[list[int], float]:
     """Who holds the feature at ``root`` and what it should bring them."""
     if state.board.kind(root) == "meadow":
-        return meadow_owners(state, root)[0], meadow_value(state, root)[0] + MEADOW_GROWTH * left
+        return hunters_worth(state, root, left)
     return state.board.features.majority(root, state.num_players), _open_worth(state, root, left)
 
 
@@ -77,8 +63,8 @@ def action_scores(state: HuntersGatherersState) -> list[tuple[Action, float]]:
 
 
 def evaluate_all(state: HuntersGatherersState) -> list[float]:
-    """The heuristic value of ``state`` for every seat."""
-    return values(state)
+    """Every seat's expected final points from the tiles left (MCTS's leaf value)."""
+    return value.values(state)
 
 
 def reward_scale(state: HuntersGatherersState) -> float:
@@ -87,8 +73,8 @@ def reward_scale(state: HuntersGatherersState) -> float:
 
 
 def evaluate(state: HuntersGatherersState, seat: int) -> float:
-    """The heuristic value of ``state`` for ``seat`` (higher is better)."""
-    return values(state)[seat]
+    """``seat``'s expected final points (:func:`evaluate_all`)."""
+    return evaluate_all(state)[seat]
 
 
 def greedy_action(state: HuntersGatherersState, rng: random.Random) -> Action:
