@@ -113,9 +113,9 @@ class Game:
         return rng.choice([a for a, v in scored if v == top])
 
     def action_scores(self, state: "State") -> list[tuple[Action, float]]:
-        """Every legal move with the greedy policy's score of it (higher is better), from
-        the policy's ``action_scores(state)``, by default the one-step ``evaluate``
-        lookahead. MCTS tries the root's moves in this order."""
+        """Every legal move with a one-move score of it (higher is better), from the
+        policy's ``action_scores(state)``, by default the one-step ``evaluate`` lookahead.
+        MCTS tries the root's moves in this order."""
         policy = self.part("policy")
         if policy is not None and hasattr(policy, "action_scores"):
             return policy.action_scores(state)

@@ -69,8 +69,10 @@ def _feature_worth(state: CarcassonneState, root: int, left: float) -> float:
 
 
 def action_scores(state: CarcassonneState) -> list[tuple[Action, float]]:
-    """Every legal move with the margin the greedy policy expects from it."""
-    return shared.action_scores(values, state)
+    """Every legal move with the margin it leads to by the search value (one turn ahead,
+    as greedy looks, but on :func:`.value.values`): MCTS tries the root's moves in this
+    order."""
+    return shared.action_scores(value.values, state)
 
 
 def evaluate_all(state: CarcassonneState) -> list[float]:

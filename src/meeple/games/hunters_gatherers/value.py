@@ -26,7 +26,7 @@ BONUS_WORTH = 4.0
 """Worth of the bonus tile the seat to move is about to draw."""
 DRAW_SHARE = 0.5
 """Share of its own draws a holder can spend on completing one feature."""
-RETURN = 0.5
+RETURN = 1.0
 """Share of a follower's worth in hand regained when its feature is likely to complete."""
 CLOSING = frozenset(SCORED_KINDS)
 
