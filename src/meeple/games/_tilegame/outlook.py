@@ -63,24 +63,50 @@ def close_chances(state: "TileGameState", kinds: frozenset[str], draws: float
     tiles left that complete it there."""
     board = state.board
     grid, placed, base, find = board.grid, board.placed, board.base, board.features.find
-    tileset, types, pile, left = board.tileset, state.types, state.pile, state.remaining
+    fill = _fill_table(state, draws)
     chances: dict[int, float] = {}
     for pos, constraint in board.open.items():
         touching: dict[int, int] = {}
-        for d in range(4):
-            t = grid.get(pos + STEP[d])
-            if t is None:
-                continue
-            o = placed[t]
-            s = o.edge_seg[OPPOSITE_EDGE[d]]
-            if s >= 0 and o.kinds[s] in kinds:
-                root = find(base[t] + s)
-                touching[root] = touching.get(root, 0) | 1 << d
+        for step, facing, bit in _SIDES:
+            t = grid.get(pos + step)
+            if t is not None:
+                o = placed[t]
+                s = o.edge_seg[facing]
+                if s >= 0 and o.kinds[s] in kinds:
+                    root = find(base[t] + s)
+                    touching[root] = touching.get(root, 0) | bit
         for root, sides in touching.items():
-            k = sum(pile[i] for i in closers(tileset, types, constraint, sides)) if left else 0
-            miss = (1.0 - k / left) ** draws if k else 1.0
-            chances[root] = chances.get(root, 1.0) * (1.0 - miss)
+            p = fill.get((constraint, sides))
+            if p is None:
+                p = fill[(constraint, sides)] = _fill_chance(state, constraint, sides, draws)
+            chances[root] = chances.get(root, 1.0) * p
     return chances
+
+
+_SIDES = tuple((STEP[d], OPPOSITE_EDGE[d], 1 << d) for d in range(4))
+"""Per side of an empty position: the step to the neighbour, its facing edge, the side bit."""
+_FILLS: dict[tuple, dict[tuple[int, int], float]] = {}
+"""Per tile set, draws and pile: the chance of each (constraint, sides) being completed
+(a search meets the same few piles again and again)."""
+FILLS_KEPT = 20_000
+
+
+def _fill_table(state: "TileGameState", draws: float) -> dict[tuple[int, int], float]:
+    key = (state.board.tileset, draws, *state.pile)
+    table = _FILLS.get(key)
+    if table is None:
+        if len(_FILLS) >= FILLS_KEPT:
+            _FILLS.clear()
+        table = _FILLS[key] = {}
+    return table
+
+
+def _fill_chance(state: "TileGameState", constraint: int, sides: int, draws: float) -> float:
+    """The chance that one of ``draws`` tiles from the pile completes ``sides`` of a
+    position demanding ``constraint``."""
+    left, pile = state.remaining, state.pile
+    k = sum(pile[i] for i in closers(state.board.tileset, state.types, constraint, sides))
+    return 1.0 - (1.0 - k / left) ** draws if k else 0.0
 
 
 Worth = Callable[[int], "tuple[list[int], float, float]"]
