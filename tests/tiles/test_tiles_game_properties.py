@@ -16,6 +16,7 @@ import meeple
 from meeple.core.record import Record, replay
 from meeple.core.state import CHANCE
 from meeple.games._tilegame.state import FOLLOW
+from meeple.tiles.geometry import OPPOSITE_EDGE, STEP
 from meeple.sim.runner import make_agents, play_game
 
 FAST = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -84,6 +85,39 @@ def test_games_end_pieces_add_up_and_every_drawn_tile_is_used(name, seed, player
     left = getattr(state, "bonus_left", 0)
     assert len(state.board.placed) - 1 + len(state.discarded) == piles - left
     assert sum(e["points"] * len(e["owners"]) for e in state.events) == sum(state.scores())
+
+
+def _facing_by_scan(board) -> dict:
+    """What ``board.facing`` must hold, found from the grid: per empty position, the edge
+    segments of the placed neighbours that face it."""
+    out = {}
+    for pos in board.open:
+        faced = set()
+        for d in range(4):
+            t = board.grid.get(pos + STEP[d])
+            if t is not None:
+                o = board.placed[t]
+                s = o.edge_seg[OPPOSITE_EDGE[d]]
+                if s >= 0:
+                    faced.add((board.base[t] + s, 1 << d, o.kinds[s]))
+        if faced:
+            out[pos] = faced
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+@FAST
+@given(seed=st.integers(0, 2**31))
+def test_the_faced_segments_of_empty_positions_are_kept_right(name, seed):
+    state = meeple.load(name, 2).new_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+        board = state.board
+        assert {p: set(f) for p, f in board.facing.items()} == _facing_by_scan(board)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -23,7 +23,7 @@ class Board:
     """Placed tiles, open positions and the feature partition(s) of one game."""
 
     __slots__ = ("tileset", "grid", "placed", "positions", "base", "seg_tile", "open",
-                 "features", "groups")
+                 "facing", "features", "groups")
 
     def __init__(self, tileset: TileSet):
         self.tileset = tileset
@@ -33,6 +33,9 @@ class Board:
         self.base: list[int] = []               # tile index -> id of its first segment
         self.seg_tile: list[int] = []           # segment id -> tile index
         self.open: dict[int, int] = {}          # empty position next to a tile -> constraint
+        self.facing: dict[int, tuple[tuple[int, int, str], ...]] = {}
+        """Per empty position: ``(segment, side bit, kind)`` of every placed edge segment
+        it faces (side ``d`` of the position is bit ``1 << d``)."""
         self.features = Partition()
         self.groups: Partition | None = Partition() if tileset.groups else None
 
@@ -52,13 +55,17 @@ class Board:
         self.seg_tile.extend([t] * len(o.n_open))
         if self.groups is not None:
             self._add_to_groups(o, t, base)
-        grid, open_ = self.grid, self.open
+        grid, open_, facing = self.grid, self.open, self.facing
         for d in range(4):
             q = pos + STEP[d]
             n = grid.get(q)
             if n is None:
                 letter = o.code >> (CODE_BITS * d) & LETTER_MASK
                 open_[q] = open_.get(q, 0) | letter << (CODE_BITS * OPPOSITE_EDGE[d])
+                s = o.edge_seg[d]
+                if s >= 0:
+                    facing[q] = facing.get(q, ()) + (
+                        (base + s, 1 << OPPOSITE_EDGE[d], o.kinds[s]),)
                 continue
             other, other_base = self.placed[n], self.base[n]
             for a, b in zip(o.meet[d], other.meet_rev[OPPOSITE_EDGE[d]]):
@@ -66,6 +73,7 @@ class Board:
                 if self.groups is not None and o.kinds[a] in self.tileset.groups:
                     self.groups.join(base + a, other_base + b)
         open_.pop(pos, None)
+        facing.pop(pos, None)
         grid[pos] = t
         self.placed.append(o)
         self.positions.append(pos)
@@ -190,6 +198,7 @@ class Board:
         b.tileset, b.grid, b.placed = self.tileset, self.grid.copy(), self.placed[:]
         b.positions, b.base, b.seg_tile = self.positions[:], self.base[:], self.seg_tile[:]
         b.open, b.features = self.open.copy(), self.features.copy()
+        b.facing = self.facing.copy()
         b.groups = self.groups.copy() if self.groups is not None else None
         return b
 

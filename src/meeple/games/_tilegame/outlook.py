@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from ...tiles.features import Partition
-from ...tiles.geometry import OPPOSITE_EDGE, STEP
 from ...tiles.spec import CODE_BITS, TileSet
 
 if TYPE_CHECKING:
@@ -62,19 +61,16 @@ def close_chances(state: "TileGameState", kinds: frozenset[str], draws: float
     position along it, one minus the chance that none of ``draws`` tiles is one of the
     tiles left that complete it there."""
     board = state.board
-    grid, placed, base, find = board.grid, board.placed, board.base, board.features.find
+    find, open_ = board.features.find, board.open
     fill = _fill_table(state, draws)
     chances: dict[int, float] = {}
-    for pos, constraint in board.open.items():
+    for pos, faced in board.facing.items():
         touching: dict[int, int] = {}
-        for step, facing, bit in _SIDES:
-            t = grid.get(pos + step)
-            if t is not None:
-                o = placed[t]
-                s = o.edge_seg[facing]
-                if s >= 0 and o.kinds[s] in kinds:
-                    root = find(base[t] + s)
-                    touching[root] = touching.get(root, 0) | bit
+        for seg, bit, kind in faced:
+            if kind in kinds:
+                root = find(seg)
+                touching[root] = touching.get(root, 0) | bit
+        constraint = open_[pos]
         for root, sides in touching.items():
             p = fill.get((constraint, sides))
             if p is None:
@@ -83,8 +79,6 @@ def close_chances(state: "TileGameState", kinds: frozenset[str], draws: float
     return chances
 
 
-_SIDES = tuple((STEP[d], OPPOSITE_EDGE[d], 1 << d) for d in range(4))
-"""Per side of an empty position: the step to the neighbour, its facing edge, the side bit."""
 _FILLS: dict[tuple, dict[tuple[int, int], float]] = {}
 """Per tile set, draws and pile: the chance of each (constraint, sides) being completed
 (a search meets the same few piles again and again)."""
