@@ -238,15 +238,22 @@ def tournament_tables(result: dict) -> list:
                           f"{r['stdev']:.1f}", f"{r['elo']:.0f}")
     cell = {(p["agent"], p["opponent"]): p for p in result["pairwise"]}
     pairs = Table(title="how often row # scores more than column #" +
-                        (" on the same seed" if solo else " in the same game"))
+                        (" on the same seed" if solo else " in the same game") +
+                        " (95% CI), and both mean scores there")
     pairs.add_column("#", justify="right")
     for i, _r in numbered:
         pairs.add_column(f"#{i}", justify="right")
     for i, a in numbered:
-        pairs.add_row(f"#{i}", *(f"{100 * cell[a['agent'], b['agent']]['win_rate']:.1f}%"
+        pairs.add_row(f"#{i}", *(_pair_cell(cell[a["agent"], b["agent"]])
                                  if (a["agent"], b["agent"]) in cell else "·"
                                  for _j, b in numbered))
     return [standings, pairs]
+
+
+def _pair_cell(pair: dict) -> str:
+    """A matchup's win rate, its 95% interval, and the mean scores of both sides."""
+    return (f"{100 * pair['win_rate']:.1f}% ({100 * pair['win_low']:.0f}–"
+            f"{100 * pair['win_high']:.0f})\n{pair['mean']:.1f} – {pair['opponent_mean']:.1f}")
 
 
 def cmd_replay(args) -> int:

@@ -46,8 +46,20 @@ def test_summary_counts_wins_ties_and_intervals():
     assert (a["wins"], b["wins"]) == (1.5, 1.5) and a["games"] == 3
     assert a["win_low"] < 0.5 < a["win_high"]
     assert a["scores"] == [10, 7, 3] and b["scores"] == [5, 7, 9]
-    pair = {(p["agent"], p["opponent"]): p["win_rate"] for p in s["pairwise"]}
-    assert pair["a", "b"] == pytest.approx(0.5)
+    pair = {(p["agent"], p["opponent"]): p for p in s["pairwise"]}
+    assert pair["a", "b"]["win_rate"] == pytest.approx(0.5)
+    assert pair["a", "b"]["win_low"] < 0.5 < pair["a", "b"]["win_high"]
+    assert (pair["a", "b"]["mean"], pair["a", "b"]["opponent_mean"]) == (
+        pytest.approx(20 / 3, abs=1e-3), 7)
+    assert pair["b", "a"]["mean"] == pytest.approx(7)
+
+
+def test_pairwise_means_count_only_the_games_both_agents_shared():
+    results = [((0, 1), 0, [10, 2]), ((0, 2), 0, [30, 1])]
+    s = summarize("g", ["a", "b", "c"], 2, 1, 1, results, 1.0)
+    pair = {(p["agent"], p["opponent"]): p for p in s["pairwise"]}
+    assert (pair["a", "b"]["mean"], pair["a", "b"]["opponent_mean"]) == (10, 2)
+    assert (pair["a", "c"]["mean"], pair["a", "c"]["opponent_mean"]) == (30, 1)
 
 
 def test_catan_dice_tournament_is_reproducible_across_workers():

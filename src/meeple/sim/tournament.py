@@ -107,7 +107,7 @@ def summarize(name: str, agents: Sequence[str], players: int, games: int, seed: 
         for seat, a in enumerate(seating):
             scores[a].append(score[seat])
             wins[a] += shares[seat]
-    pair_wins, pair_games = _pairwise(results, players)
+    pair_wins, pair_games, pair_points = _pairwise(results, players)
     elo = elo_ratings(len(agents), pair_wins, pair_games)
     rows = []
     for a, spec in enumerate(agents):
@@ -121,9 +121,7 @@ def summarize(name: str, agents: Sequence[str], players: int, games: int, seed: 
                      "mean": round(mean, 3), "stdev": round(stdev, 3),
                      "mean_low": round(mean - half, 3), "mean_high": round(mean + half, 3),
                      "elo": round(elo[a], 1), "scores": scores[a]})
-    pairwise = [{"agent": agents[a], "opponent": agents[b], "games": pair_games[a, b],
-                 "wins": round(pair_wins[a, b], 2),
-                 "win_rate": round(pair_wins[a, b] / pair_games[a, b], 4)}
+    pairwise = [_pair_row(agents, a, b, pair_wins[a, b], pair_games[a, b], pair_points)
                 for a, b in sorted(pair_games) if a != b]
     total = len(results)
     return {"game": name, "players": players, "games": total, "games_per_matchup": games,
@@ -144,14 +142,29 @@ def _games(results, players: int):
 
 
 def _pairwise(results, players: int):
-    """Pairwise wins (ties half) and games, keyed by (agent, opponent)."""
+    """Pairwise wins (ties half), games, and score sums, keyed by (agent, opponent): in
+    the games where both sat, how often ``agent`` scored more, and its points there."""
     pair_wins: dict[tuple[int, int], float] = defaultdict(float)
     pair_games: dict[tuple[int, int], int] = defaultdict(int)
+    pair_points: dict[tuple[int, int], float] = defaultdict(float)
     for seating, score in _games(results, players):
         for (i, a), (j, b) in itertools.permutations(enumerate(seating), 2):
             pair_games[a, b] += 1
+            pair_points[a, b] += score[i]
             pair_wins[a, b] += 1.0 if score[i] > score[j] else 0.5 if score[i] == score[j] else 0
-    return dict(pair_wins), dict(pair_games)
+    return dict(pair_wins), dict(pair_games), dict(pair_points)
+
+
+def _pair_row(agents: Sequence[str], a: int, b: int, wins: float, games: int,
+              points: dict[tuple[int, int], float]) -> dict:
+    """One matchup: ``a``'s wins over ``b`` with the Wilson 95% interval, and both sides'
+    mean scores in the games they shared."""
+    low, high = wilson_interval(wins, games)
+    return {"agent": agents[a], "opponent": agents[b], "games": games,
+            "wins": round(wins, 2), "win_rate": round(wins / games, 4),
+            "win_low": round(low, 4), "win_high": round(high, 4),
+            "mean": round(points[a, b] / games, 3),
+            "opponent_mean": round(points[b, a] / games, 3)}
 
 
 def elo_ratings(n: int, pair_wins: dict[tuple[int, int], float],
