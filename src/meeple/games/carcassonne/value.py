@@ -9,6 +9,7 @@ follower on a feature likely to be completed is partly back in hand (follower te
 """
 from __future__ import annotations
 
+from ...tiles.board import Board
 from .._tilegame import outlook
 from .._tilegame import policy as shared
 from .rules import CarcassonneState
@@ -44,14 +45,16 @@ def values(state: CarcassonneState) -> list[float]:
 
 def _worth(state: CarcassonneState, root: int, chances: dict[int, float], left: float
            ) -> tuple[list[int], float, float]:
-    """Who holds the feature at ``root``, what it should bring them, and the chance that
-    its followers come back before the end."""
+    """Who holds the feature at ``root`` (its majority), what it should bring them, and
+    the chance that its followers come back before the end."""
     holders = state.board.features.majority(root, state.num_players)
     return (holders, *_value(state, root, chances, left))
 
 
 def _value(state: CarcassonneState, root: int, chances: dict[int, float], left: float
            ) -> tuple[float, float]:
+    """The expected points of the feature at ``root`` and its chance of completion (a
+    monastery: of being surrounded, roughly)."""
     board = state.board
     kind = board.kind(root)
     if kind == "field":
@@ -70,7 +73,7 @@ def _value(state: CarcassonneState, root: int, chances: dict[int, float], left: 
     return now, p
 
 
-def _city_chance(board, root: int, chances: dict[int, float], left: float) -> float:
+def _city_chance(board: Board, root: int, chances: dict[int, float], left: float) -> float:
     """How much a bordering city counts for a farmer: 1 once completed, else its chance of
     completion weighted by how far the game has gone (farmers placed early were measured to
     lose by tying followers up too long)."""
