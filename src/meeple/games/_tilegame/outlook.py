@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ...tiles.features import Partition
 from ...tiles.spec import CODE_BITS, TileSet
+from . import policy as shared
 
 if TYPE_CHECKING:
     from .state import TileGameState
@@ -104,6 +105,27 @@ def _fill_chance(state: "TileGameState", constraint: int, sides: int, draws: flo
 
 
 Worth = Callable[[int], "tuple[list[int], float, float]"]
+StateWorth = Callable[["TileGameState", int, dict[int, float], float],
+                      "tuple[list[int], float, float]"]
+
+
+def expected_points(state: "TileGameState", hand: tuple[float, float], kinds: frozenset[str],
+                    draw_share: float, regain: float, worth: StateWorth) -> list[float]:
+    """Each seat's points, plus its followers in hand (worth ``hand[0]`` at the start
+    falling to ``hand[1]``), plus what its followers on the board should bring:
+    ``worth(state, root, chances, left)`` gives a feature's ``(holders, value, chance of
+    the pieces coming back)`` from the completion chances of the features of ``kinds``
+    (:func:`close_chances` with ``draw_share``) and the share of the pile left; a piece
+    likely back regains ``regain`` of a follower's worth in hand. At the end: the points."""
+    if state.is_terminal():
+        return [float(p) for p in state.points]
+    left = shared.share_left(state)
+    in_hand = shared.in_hand(state, *hand)
+    points = [p + in_hand * s for p, s in zip(state.points, state.supply)]
+    chances = close_chances(state, kinds, draws_for(state, draw_share))
+    credit(points, state.board.features, state.followers, state.num_players,
+           regain * in_hand, lambda root: worth(state, root, chances, left))
+    return points
 
 
 def credit(points: list[float], partition: Partition, pieces: list[tuple[int, int]],

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from ...tiles.board import Board
 from .._tilegame import outlook
-from .._tilegame import policy as shared
 from .rules import CarcassonneState
 from .score import FIELD_PER_CITY, MONASTERY_CLOSED, feature_value
 
@@ -31,16 +30,8 @@ EDGE_KINDS = frozenset({"road", "city"})
 
 def values(state: CarcassonneState) -> list[float]:
     """Every seat's expected final points (see the module's docstring)."""
-    if state.is_terminal():
-        return [float(p) for p in state.points]
-    feats, n = state.board.features, state.num_players
-    left = shared.share_left(state)
-    hand = shared.in_hand(state, HAND_EARLY, HAND_LATE)
-    points = [p + hand * s for p, s in zip(state.points, state.supply)]
-    chances = outlook.close_chances(state, EDGE_KINDS, outlook.draws_for(state, DRAW_SHARE))
-    outlook.credit(points, feats, state.followers, n, RETURN * hand,
-                   lambda root: _worth(state, root, chances, left))
-    return points
+    return outlook.expected_points(state, (HAND_EARLY, HAND_LATE), EDGE_KINDS, DRAW_SHARE,
+                                   RETURN, _worth)
 
 
 def _worth(state: CarcassonneState, root: int, chances: dict[int, float], left: float

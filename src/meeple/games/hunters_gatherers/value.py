@@ -33,16 +33,10 @@ CLOSING = frozenset(SCORED_KINDS)
 
 def values(state: HuntersGatherersState) -> list[float]:
     """Every seat's expected final points (see the module's docstring)."""
-    if state.is_terminal():
-        return [float(p) for p in state.points]
-    feats, n = state.board.features, state.num_players
-    left = shared.share_left(state)
-    hand = shared.in_hand(state, HAND_EARLY, HAND_LATE)
-    points = [p + hand * s for p, s in zip(state.points, state.supply)]
-    credit_huts_and_bonus(state, points, left)
-    chances = outlook.close_chances(state, CLOSING, outlook.draws_for(state, DRAW_SHARE))
-    outlook.credit(points, feats, state.followers, n, RETURN * hand,
-                   lambda root: _worth(state, root, chances, left))
+    points = outlook.expected_points(state, (HAND_EARLY, HAND_LATE), CLOSING, DRAW_SHARE,
+                                     RETURN, _worth)
+    if not state.is_terminal():
+        credit_huts_and_bonus(state, points, shared.share_left(state))
     return points
 
 
