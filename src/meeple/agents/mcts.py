@@ -18,9 +18,11 @@ Chance nodes with at most ``strata`` outcomes (a tile draw) are visited by strat
 sampling: each visit goes to the outcome furthest behind its probability's share of the
 visits, so sibling moves meet nearly the same mix of draws. Larger outcome spaces (six dice,
 a board set-up) are sampled with progressive widening (``1 + sqrt(n)`` outcomes after ``n``
-visits). The root's moves are expanded best first by the game's greedy scores and admitted
-progressively (``1 + 2 sqrt(n)`` children after ``n`` visits); the search stops early once
-its most visited move can no longer be overtaken in the iterations (or time) left.
+visits). The root's moves are expanded best first by the game's one-move scores
+(``Game.action_scores``: greedy's look ahead, on the search value where a game has one)
+and admitted progressively (``1 + 2 sqrt(n)`` children after ``n`` visits); the search
+stops early once its most visited move can no longer be overtaken in the iterations (or
+time) left.
 
 Options (``mcts:iters=2000,dets=5``): ``iters`` (iterations per move, over all
 determinizations; default 1000), ``time`` (seconds per move; with both, the first limit
@@ -171,8 +173,8 @@ class MCTSAgent(Agent):
 
     def _ordered(self, state: State) -> list[Action]:
         """The moves in the order they are expanded (last first): best first by the
-        game's greedy scores (:meth:`Game.action_scores`), ties in random order; so that
-        progressive widening weighs the greedy choice against its nearest rivals."""
+        game's one-move scores (:meth:`Game.action_scores`), ties in random order; so that
+        progressive widening weighs the best-looking move against its nearest rivals."""
         scored = self.game.action_scores(state.clone())
         self.rng.shuffle(scored)
         scored.sort(key=lambda pair: pair[1])
