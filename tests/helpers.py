@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import random
+from typing import Iterator
 
+from meeple.core.action import Action
 from meeple.core.state import CHANCE, State
 
 
@@ -30,15 +32,22 @@ def snapshot(obj, _depth: int = 0):
     return (type(obj).__name__, snapshot(fields, _depth + 1))
 
 
-def random_playout(state: State, rng: random.Random, max_actions: int = 100_000) -> list[str]:
-    """Play ``state`` to the end with random moves; the notation of every action applied."""
-    actions = []
-    while not state.is_terminal():
-        assert len(actions) < max_actions, "game did not end"
+def random_steps(state: State, rng: random.Random, max_actions: int = 100_000
+                 ) -> Iterator[Action]:
+    """Play ``state`` to the end with random moves (chance from ``rng``), yielding each
+    action just after it is applied, so a test can check the state at every step."""
+    for _ in range(max_actions):
+        if state.is_terminal():
+            return
         if state.current_player == CHANCE:
             action = state.sample_chance(rng)
         else:
             action = rng.choice(state.legal_actions())
         state.apply(action)
-        actions.append(str(action))
-    return actions
+        yield action
+    raise AssertionError("game did not end")
+
+
+def random_playout(state: State, rng: random.Random, max_actions: int = 100_000) -> list[str]:
+    """Play ``state`` to the end with random moves; the notation of every action applied."""
+    return [str(action) for action in random_steps(state, rng, max_actions)]

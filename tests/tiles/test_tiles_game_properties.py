@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass
 
 import pytest
-from helpers import random_playout, snapshot
+from helpers import random_playout, random_steps, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -69,12 +69,7 @@ def _on_board(partition, seats: int) -> list[int]:
 def test_games_end_pieces_add_up_and_every_drawn_tile_is_used(name, seed, players):
     state = meeple.load(name, players).new_state(seed)
     piles = state.remaining + getattr(state, "bonus_left", 0)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    for _ in random_steps(state, random.Random(seed)):
         for piece in PIECES[name]:
             board = _on_board(getattr(state.board, piece.partition), players)
             supply = getattr(state, piece.supply)
@@ -110,12 +105,7 @@ def _facing_by_scan(board) -> dict:
 @given(seed=st.integers(0, 2**31))
 def test_the_faced_segments_of_empty_positions_are_kept_right(name, seed):
     state = meeple.load(name, 2).new_state(seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    for _ in random_steps(state, random.Random(seed)):
         board = state.board
         assert {p: set(f) for p, f in board.facing.items()} == _facing_by_scan(board)
 
