@@ -158,3 +158,26 @@ def test_bad_options_are_rejected(spec):
 def test_agent_class_is_registered():
     assert isinstance(make_agent("mcts:time=0.1,dets=2,c=1.0,margin=0", NimGame(), 0),
                       MCTSAgent)
+
+
+def test_trees_share_leaf_evaluations_when_nothing_is_hidden(monkeypatch):
+    """With nothing hidden, every determinization is the same position, so the search
+    evaluates each leaf once however many trees reach it, and chooses exactly as it would
+    re-evaluating them."""
+    import meeple.agents.mcts as mcts
+
+    game, states = _catan_states(3, seed=7)
+    calls = []
+    evaluate = game.evaluate_all
+    monkeypatch.setattr(game, "evaluate_all", lambda s: calls.append(1) or evaluate(s))
+
+    def search() -> tuple[list, int]:
+        calls.clear()
+        agent = make_agent("mcts:iters=300,dets=3,rollout=cutoff", game, seed=4)
+        return agent.ranked(states[-1], 5), len(calls)
+
+    shared, evaluated = search()
+    monkeypatch.setattr(mcts, "_hides_information", lambda state: True)
+    alone, re_evaluated = search()
+    assert shared == alone
+    assert evaluated < re_evaluated

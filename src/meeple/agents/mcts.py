@@ -5,7 +5,10 @@ One UCT search per determinization: the root position is re-sampled with
 its view), a tree is grown on that copy, and the root statistics of all trees are added up
 (ensemble determinization: a few determinizations with many iterations each). The search
 never reads the real hidden state and never touches the state's own RNG: chance outcomes,
-rollouts and determinizations all use the agent's seeded RNG.
+rollouts and determinizations all use the agent's seeded RNG. Where the game hides
+nothing (the tile games draw from public counts), every tree grows from the same position,
+so a leaf's evaluation is memoised by the moves that lead to it from the root and shared
+by the trees (half the leaves of a Carcassonne search at 500 × 3 are such repeats).
 
 Each node keeps the sum of rewards per seat; a seat to move picks the child best for
 itself (max^n UCT). Rewards: at the end of a game, for several players the win share
@@ -137,6 +140,7 @@ class MCTSAgent(Agent):
         self._wins: dict[Action, float] = {}   # per tree: win shares of the root's moves
         self._lo, self._hi = 0.0, 1.0           # per tree: the range of rewards seen
         self._scaled = False                    # per tree: leaves give win chances
+        self._memo: dict[tuple, list[float]] | None = None  # per search: leaf evaluations
 
     # --- the agent interface --------------------------------------------------------------
     def act(self, state: State) -> Action:
@@ -155,7 +159,9 @@ class MCTSAgent(Agent):
         seat = state.current_player
         if seat < 0:
             raise ValueError("mcts searches only where a seat is to move")
-        dets = self.dets or (5 if _hides_information(state) else 1)
+        hides = _hides_information(state)
+        dets = self.dets or (5 if hides else 1)
+        self._memo = None if hides else {}
         start = time.perf_counter()
         stats = RootStats()
         self.iterations = 0
@@ -169,6 +175,7 @@ class MCTSAgent(Agent):
             root = self._grow(root_state, list(order), iters, deadline)
             for action, child in root.children.items():
                 stats.add(action, child.visits, child.totals[seat], self._wins.get(action, 0.0))
+        self._memo = None
         return stats
 
     def _ordered(self, state: State) -> list[Action]:
@@ -201,25 +208,26 @@ class MCTSAgent(Agent):
 
     def _iterate(self, root: Node, root_state: State) -> None:
         state = root_state.clone()
-        node, path, first = root, [root], None
+        node, path, moves = root, [root], []
         while True:
             if node.player == TERMINAL:
                 reward, shares = self._reward([float(s) for s in state.scores()])
                 break
             if node.player == CHANCE:
-                node, fresh = self._chance_child(node, state)
+                node, fresh, action = self._chance_child(node, state)
             else:
                 node, fresh, action = self._decision_child(node, state)
-                first = action if first is None else first
+            moves.append(action)
             path.append(node)
             if fresh:
-                reward, shares = self._playout(state)
+                reward, shares = self._playout(state, tuple(moves))
                 break
         for n in path:
             n.visits += 1
             totals = n.totals
             for i, r in enumerate(reward):
                 totals[i] += r
+        first = moves[0] if moves else None
         if first is not None:
             self._wins[first] = self._wins.get(first, 0.0) + shares[root.player]
 
@@ -252,7 +260,7 @@ class MCTSAgent(Agent):
                 best, best_value = action, value
         return best, node.children[best]
 
-    def _chance_child(self, node: Node, state: State) -> tuple[Node, bool]:
+    def _chance_child(self, node: Node, state: State) -> tuple[Node, bool, Action]:
         if node.outcomes is None:
             outcomes = state.chance_outcomes() if self.strata else []
             node.outcomes = outcomes if len(outcomes) <= self.strata else []
@@ -269,9 +277,9 @@ class MCTSAgent(Agent):
         state.apply_unchecked(outcome)
         if fresh:
             child = node.children[outcome] = Node(state.current_player, self.seats)
-        return child, fresh
+        return child, fresh, outcome
 
-    def _stratified_child(self, node: Node, state: State) -> tuple[Node, bool]:
+    def _stratified_child(self, node: Node, state: State) -> tuple[Node, bool, Action]:
         """The outcome furthest behind its share of the node's visits (stratified sampling:
         every sibling move meets nearly the same mix of draws, which removes most of the
         luck of the draw from the comparison of moves)."""
@@ -286,18 +294,19 @@ class MCTSAgent(Agent):
         child = children.get(best)
         if child is None:
             child = children[best] = Node(state.current_player, self.seats)
-            return child, True
-        return child, False
+            return child, True, best
+        return child, False, best
 
     # --- rollouts and rewards -------------------------------------------------------------
-    def _playout(self, state: State) -> tuple[list[float], list[float]]:
-        """Play on from a new leaf; the rewards (and win shares) of the position reached."""
+    def _playout(self, state: State, path: tuple) -> tuple[list[float], list[float]]:
+        """Play on from a new leaf, reached from the root by the moves ``path``; the
+        rewards (and win shares) of the position reached."""
         limit = 0 if self.rollout == "cutoff" else self.depth
         policy = self._policy()
         moves = 0
         while not state.is_terminal():
             if limit is not None and moves >= limit:
-                return self._leaf_reward(state)
+                return self._leaf_reward(state, path if moves == 0 else None)
             if state.current_player == CHANCE:
                 state.apply_unchecked(state.sample_chance(self.rng))
                 continue
@@ -312,11 +321,19 @@ class MCTSAgent(Agent):
             return lambda s: greedy(s, rng)
         return lambda s: rng.choice(s.legal_actions())
 
-    def _leaf_reward(self, state: State) -> tuple[list[float], list[float]]:
+    def _leaf_reward(self, state: State, path: tuple | None
+                     ) -> tuple[list[float], list[float]]:
         """Rewards (and win chances) of a position evaluated before the end: with the game's
         reward scale, each seat's chance to win from its evaluated margin over the best
-        other seat; without it, as if the evaluations were final scores."""
-        values = self.game.evaluate_all(state)
+        other seat; without it, as if the evaluations were final scores. Where the game
+        hides nothing, every tree grows from the same position, so the moves ``path`` from
+        the root lead to the same position in each: its evaluation is memoised by path."""
+        memo = None if path is None else self._memo
+        values = None if memo is None else memo.get(path)
+        if values is None:
+            values = self.game.evaluate_all(state)
+            if memo is not None:
+                memo[path] = values
         spread = None if self.seats == 1 else self.game.reward_scale(state)
         if not spread:
             return self._reward(values)
