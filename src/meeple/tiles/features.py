@@ -111,6 +111,9 @@ class Partition:
 
     def majority(self, root: int, seats: int) -> list[int]:
         """The seats with the most pieces on the feature (all tied ones), ascending."""
+        pieces = self.occupants[root]
+        if len(pieces) < 2:         # the common case, kept cheap for the bots' evaluations
+            return [pieces[0][0]] if pieces else []
         counts = self.counts_by_seat(root, seats)
         top = max(counts)
         return [s for s, n in enumerate(counts) if n == top] if top else []

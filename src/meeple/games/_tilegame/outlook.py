@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from .state import TileGameState
 
 LETTER_MASK = (1 << CODE_BITS) - 1
+SIDE_BITS = 4
+"""A position's four sides as a bitmask (side ``d`` is bit ``1 << d``)."""
 _CLOSERS: dict[tuple[TileSet, int, int], tuple[int, ...]] = {}
 """``(tile set, constraint, sides)`` → the type indices that close those sides there."""
 
@@ -65,28 +67,36 @@ def close_chances(state: "TileGameState", kinds: frozenset[str], draws: float
     find, open_ = board.features.find, board.open
     fill = _fill_table(state, draws)
     chances: dict[int, float] = {}
+    chance = chances.get
     for pos, faced in board.facing.items():
-        touching: dict[int, int] = {}
-        for seg, bit, kind in faced:
-            if kind in kinds:
-                root = find(seg)
-                touching[root] = touching.get(root, 0) | bit
-        constraint = open_[pos]
+        if len(faced) == 1:         # most empty positions face one feature on one side
+            seg, bit, kind = faced[0]
+            if kind not in kinds:
+                continue
+            touching: dict[int, int] = {find(seg): bit}
+        else:
+            touching = {}
+            for seg, bit, kind in faced:
+                if kind in kinds:
+                    root = find(seg)
+                    touching[root] = touching.get(root, 0) | bit
+        demand = open_[pos] << SIDE_BITS
         for root, sides in touching.items():
-            p = fill.get((constraint, sides))
+            key = demand | sides
+            p = fill.get(key)
             if p is None:
-                p = fill[(constraint, sides)] = _fill_chance(state, constraint, sides, draws)
-            chances[root] = chances.get(root, 1.0) * p
+                p = fill[key] = _fill_chance(state, open_[pos], sides, draws)
+            chances[root] = chance(root, 1.0) * p
     return chances
 
 
-_FILLS: dict[tuple, dict[tuple[int, int], float]] = {}
-"""Per tile set, draws and pile: the chance of each (constraint, sides) being completed
-(a search meets the same few piles again and again)."""
+_FILLS: dict[tuple, dict[int, float]] = {}
+"""Per tile set, draws and pile: the chance of each ``constraint << SIDE_BITS | sides``
+being completed (a search meets the same few piles again and again)."""
 FILLS_KEPT = 20_000
 
 
-def _fill_table(state: "TileGameState", draws: float) -> dict[tuple[int, int], float]:
+def _fill_table(state: "TileGameState", draws: float) -> dict[int, float]:
     key = (state.board.tileset, draws, *state.pile)
     table = _FILLS.get(key)
     if table is None:

@@ -20,7 +20,7 @@ from .._tilegame import policy as shared
 from .rules import CarcassonneState
 from . import value
 from .value import HAND_EARLY, HAND_LATE, MONASTERY_FILL
-from .score import FIELD_PER_CITY, MONASTERY_CLOSED, feature_value
+from .score import FIELD_PER_CITY, MONASTERY_CLOSED, feature_points
 
 CITY_CLOSE = 0.6
 """Chance-like weight of closing a city with one open edge (divided by the open edges)."""
@@ -59,8 +59,8 @@ def _feature_worth(state: CarcassonneState, root: int, left: float) -> float:
                     closed += 1
         return FIELD_PER_CITY * closed + FIELD_OPEN_CITY * open_ * (1.0 - left)
     if root in state.pending:
-        return float(feature_value(state, root, final=False)[0])
-    now = float(feature_value(state, root, final=True)[0])
+        return float(feature_points(state, root, final=False))
+    now = float(feature_points(state, root, final=True))
     if kind == "city":
         return now * (1.0 + CITY_CLOSE * left / feats.open[root])
     if kind == "monastery":

@@ -29,25 +29,37 @@ def _event(state: "CarcassonneState", kind: str, root: int, owners: list[int], p
                    pennants=_pennants(state, root), **extra)
 
 
-def feature_value(state: "CarcassonneState", root: int, final: bool) -> tuple[int, str]:
+def feature_points(state: "CarcassonneState", root: int, final: bool) -> int:
     """The points of the road, city or monastery at ``root`` when closed (``final`` False)
-    or left open at the end (``final`` True), with its description."""
+    or left open at the end (``final`` True); numbers only, for the bots' evaluations."""
     board = state.board
     feats = board.features
     kind = board.kind(root)
     if kind == "monastery":
+        return 1 + board.surrounding(board.seg_tile[root]) if final else MONASTERY_CLOSED
+    per_tile, per_pennant = RATES[final][kind]
+    points = per_tile * feats.n_tiles(root)
+    return points + per_pennant * feats.count(root, "pennant") if per_pennant else points
+
+
+def feature_value(state: "CarcassonneState", root: int, final: bool) -> tuple[int, str]:
+    """The points of the road, city or monastery at ``root`` (:func:`feature_points`) with
+    their description."""
+    board = state.board
+    feats = board.features
+    kind = board.kind(root)
+    points = feature_points(state, root, final)
+    if kind == "monastery":
         t = board.seg_tile[root]
         if not final:
-            return MONASTERY_CLOSED, f"monastery at {board.xy(t)} surrounded by 8 tiles"
-        around = board.surrounding(t)
-        return 1 + around, (f"incomplete monastery at {board.xy(t)} with "
-                            f"{plural(around, 'neighbour')}")
+            return points, f"monastery at {board.xy(t)} surrounded by 8 tiles"
+        return points, (f"incomplete monastery at {board.xy(t)} with "
+                        f"{plural(points - 1, 'neighbour')}")
     tiles = feats.n_tiles(root)
     pennants = feats.count(root, "pennant") if kind == "city" else 0
-    per_tile, per_pennant = RATES[final][kind]
     what = f"{'incomplete ' if final else ''}{kind} of {plural(tiles, 'tile')}" + (
         f" + {plural(pennants, 'pennant')}" if pennants else "")
-    return per_tile * tiles + per_pennant * pennants, what
+    return points, what
 
 
 def _closed_value(state: "CarcassonneState", root: int) -> tuple[int, str, dict]:
@@ -99,4 +111,4 @@ def view(state: "CarcassonneState", player: int | None) -> dict:
 
 
 __all__ = ["FIELD_PER_CITY", "MONASTERY_CLOSED", "breakdown", "closed_cities",
-           "feature_value", "score_closed", "score_final", "view"]
+           "feature_points", "feature_value", "score_closed", "score_final", "view"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...tiles.board import Board
 from .._tilegame import outlook
 from .rules import CarcassonneState
-from .score import FIELD_PER_CITY, MONASTERY_CLOSED, feature_value
+from .score import FIELD_PER_CITY, MONASTERY_CLOSED, feature_points
 
 HAND_EARLY, HAND_LATE = 3.0, 0.5
 """Worth of a follower in hand at the start of the game and at its end."""
@@ -53,8 +53,8 @@ def _value(state: CarcassonneState, root: int, chances: dict[int, float], left: 
                                     for r in board.features.bordering(root)
                                     if board.kind(r) == "city"), 0.0
     if root in state.pending:
-        return float(feature_value(state, root, final=False)[0]), 1.0
-    now = float(feature_value(state, root, final=True)[0])
+        return float(feature_points(state, root, final=False)), 1.0
+    now = float(feature_points(state, root, final=True))
     if kind == "monastery":
         fill = MONASTERY_FILL * left
         return now + (MONASTERY_CLOSED - now) * fill, fill * (now - 1) / 8
