@@ -26,7 +26,7 @@ def snapshot(obj, _depth: int = 0):
         for slot in getattr(cls, "__slots__", ()):
             if hasattr(obj, slot):
                 fields[slot] = getattr(obj, slot)
-    fields = {k: v for k, v in fields.items() if k not in ("rng", "game")}
+    fields = {k: v for k, v in fields.items() if k not in ("rng", "_rng", "_rng_shared", "game")}
     if not fields:
         return repr(obj)
     return (type(obj).__name__, snapshot(fields, _depth + 1))

@@ -75,3 +75,20 @@ def test_win_shares_split_ties():
 def test_wilson_interval_contains_the_proportion():
     lo, hi = wilson_interval(75, 100)
     assert lo < 0.75 < hi and 0.65 < lo and hi < 0.83
+
+
+@pytest.mark.parametrize("name", sorted(meeple.GAMES))
+def test_clones_draw_chance_as_the_original_would(name):
+    """A clone shares its original's RNG until one uses it (copy on first use): whichever
+    draws first, each draws what it would have drawn alone."""
+    game = meeple.load(name)
+    alone, state = game.new_state(5), game.new_state(5)
+    expected = [alone.rng.random() for _ in range(3)]
+    copy = state.clone()
+    grandchild = copy.clone()
+    assert [copy.rng.random() for _ in range(3)] == expected
+    assert [state.rng.random() for _ in range(3)] == expected
+    assert [grandchild.rng.random() for _ in range(3)] == expected
+    state.rng.random()
+    later = state.clone()
+    assert later.rng.random() == state.rng.random()

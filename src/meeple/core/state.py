@@ -25,8 +25,8 @@ TERMINAL = -4
 
 
 def copy_rng(rng: random.Random) -> random.Random:
-    """An independent copy of ``rng`` in the same state (for ``clone``; cheaper than
-    ``Random()``, which seeds itself from the OS first)."""
+    """An independent copy of ``rng`` in the same state (for a clone's first use of its
+    RNG; cheaper than ``Random()``, which seeds itself from the OS first)."""
     copy = random.Random.__new__(random.Random)
     copy.setstate(rng.getstate())
     return copy
@@ -151,6 +151,26 @@ class State(ABC):
         self.num_players = game.players
         self.seed = seed
         self.rng = random.Random(seed)
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's own RNG (chance outcomes when no other is given). A clone shares
+        it with its original until either one uses it: the first use takes a private copy
+        (copying a Mersenne Twister costs more than the rest of a tile game's clone)."""
+        if self._rng_shared:
+            self._rng = copy_rng(self._rng)
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self._rng_shared = rng, False
+
+    def share_rng(self, copy: "State") -> None:
+        """Give ``copy`` (a clone of this state) this state's RNG, copied on first use by
+        either: for ``clone``, which must keep the two independent."""
+        copy._rng = self._rng
+        self._rng_shared = copy._rng_shared = True
 
     # --- what a game implements -----------------------------------------------------------
     @property

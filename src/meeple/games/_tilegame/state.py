@@ -15,7 +15,7 @@ from abc import abstractmethod
 from typing import TYPE_CHECKING, Callable
 
 from ...core.action import Action
-from ...core.state import CHANCE, TERMINAL, State, copy_rng
+from ...core.state import CHANCE, TERMINAL, State
 from ...tiles.board import Board
 from ...tiles.features import Partition
 from ...tiles.geometry import ROTATION_INDEX, unpack
@@ -287,5 +287,5 @@ class TileGameState(Legality, State):
         s.board = self.board.copy()
         for name in self.copied:
             setattr(s, name, getattr(self, name)[:])
-        s.rng = copy_rng(self.rng)
+        self.share_rng(s)
         return s

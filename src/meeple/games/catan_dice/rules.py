@@ -11,7 +11,7 @@ import random
 
 from ...core.action import Action
 from ...core.errors import IllegalAction
-from ...core.state import CHANCE, TERMINAL, Game, State, copy_rng
+from ...core.state import CHANCE, TERMINAL, Game, State
 from . import notation, score
 from .island import (COSTS, FACE_INDEX, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS, REQUIRES,
                      RESOURCES, STRUCTURES, TURNS, VALUE, X_POINTS, frontier)
@@ -292,7 +292,7 @@ class CatanDiceState(State):
         s.sheets = [sh.copy() for sh in self.sheets]
         s.dice = list(self.dice)
         s.built_now = list(self.built_now)
-        s.rng = copy_rng(self.rng)
+        self.share_rng(s)
         return s
 
     def view(self, player: int | None) -> dict:

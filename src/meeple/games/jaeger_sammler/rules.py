@@ -19,7 +19,7 @@ import random
 from collections import Counter
 
 from ...core.action import Action
-from ...core.state import CHANCE, TERMINAL, Game, State, copy_rng
+from ...core.state import CHANCE, TERMINAL, Game, State
 from . import moves, notation, score
 from .board import Board, load_board
 from .notation import JSAction
@@ -301,7 +301,7 @@ class JaegerSammlerState(State):
         s.coll = [c[:] for c in self.coll]
         s.down = [d[:] for d in self.down]
         s.discarded = [d[:] for d in self.discarded]
-        s.rng = copy_rng(self.rng)
+        self.share_rng(s)
         return s
 
 
