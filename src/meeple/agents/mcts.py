@@ -227,9 +227,8 @@ class MCTSAgent(Agent):
             totals = n.totals
             for i, r in enumerate(reward):
                 totals[i] += r
-        first = moves[0] if moves else None
-        if first is not None:
-            self._wins[first] = self._wins.get(first, 0.0) + shares[root.player]
+        if moves:
+            self._wins[moves[0]] = self._wins.get(moves[0], 0.0) + shares[root.player]
 
     def _decision_child(self, node: Node, state: State) -> tuple[Node, bool, Action]:
         if node.untried is None:
