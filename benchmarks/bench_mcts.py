@@ -4,6 +4,11 @@ of a game, for each rollout policy; optionally seconds per self-play game.
     python benchmarks/bench_mcts.py                      # all games, 2 s per measurement
     python benchmarks/bench_mcts.py carcassonne --seconds 5 --json
     python benchmarks/bench_mcts.py carcassonne --selfplay mcts:iters=1500,dets=3 --games 3
+    python benchmarks/bench_mcts.py carcassonne --search mcts:iters=3000,dets=3 --repeat 5
+
+``--search`` times a fixed number of iterations on the half-way position and reports the
+best and the median of ``--repeat`` runs: steadier than a time budget on a machine whose
+speed varies.
 """
 from __future__ import annotations
 
@@ -73,6 +78,22 @@ def selfplay(name: str, spec: str, games: int, players: int | None) -> dict:
             "seconds_per_game": round(sum(times) / games, 2)}
 
 
+def search_speed(name: str, spec: str, repeat: int, players: int | None) -> dict:
+    """Iterations per second of ``spec``'s search on the half-way position, best and
+    median of ``repeat`` runs."""
+    state = positions(name, players)["middle"]
+    rates = []
+    for _ in range(repeat):
+        agent = make_agent(spec, state.game, seed=0)
+        start = time.perf_counter()
+        agent.search(state)
+        rates.append(agent.iterations / (time.perf_counter() - start))
+    rates.sort()
+    return {"game": name, "players": state.game.players, "agent": spec, "runs": repeat,
+            "best_iterations_per_second": round(rates[-1]),
+            "median_iterations_per_second": round(rates[len(rates) // 2])}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", choices=[[], *GAMES], default=[],
@@ -82,12 +103,18 @@ def main() -> None:
                         help="instead: seconds per game with this agent in every seat")
     parser.add_argument("--games", dest="count", type=int, default=3,
                         help="self-play games per game (with --selfplay)")
+    parser.add_argument("--search", metavar="SPEC",
+                        help="instead: iterations per second of this agent's search on the "
+                             "half-way position")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per game (with --search)")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     names = args.games or list(GAMES)
     if args.selfplay:
         rows = [selfplay(n, args.selfplay, args.count, args.players) for n in names]
+    elif args.search:
+        rows = [search_speed(n, args.search, args.repeat, args.players) for n in names]
     else:
         rows = bench(names, args.seconds)
     if args.json:
