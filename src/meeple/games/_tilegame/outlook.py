@@ -69,17 +69,11 @@ def close_chances(state: "TileGameState", kinds: frozenset[str], draws: float
     chances: dict[int, float] = {}
     chance = chances.get
     for pos, faced in board.facing.items():
-        if len(faced) == 1:         # most empty positions face one feature on one side
-            seg, bit, kind = faced[0]
-            if kind not in kinds:
-                continue
-            touching: dict[int, int] = {find(seg): bit}
-        else:
-            touching = {}
-            for seg, bit, kind in faced:
-                if kind in kinds:
-                    root = find(seg)
-                    touching[root] = touching.get(root, 0) | bit
+        touching: dict[int, int] = {}
+        for seg, bit, kind in faced:
+            if kind in kinds:
+                root = find(seg)
+                touching[root] = touching.get(root, 0) | bit
         demand = open_[pos] << SIDE_BITS
         for root, sides in touching.items():
             key = demand | sides
