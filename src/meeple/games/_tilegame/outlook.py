@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from ...tiles.features import Partition
 from ...tiles.spec import CODE_BITS, TileSet
 from . import policy as shared
 
@@ -108,7 +107,6 @@ def _fill_chance(state: "TileGameState", constraint: int, sides: int, draws: flo
     return 1.0 - (1.0 - k / left) ** draws if k else 0.0
 
 
-Worth = Callable[[int], "tuple[list[int], float, float]"]
 StateWorth = Callable[["TileGameState", int, dict[int, float], float],
                       "tuple[list[int], float, float]"]
 
@@ -124,23 +122,10 @@ def expected_points(state: "TileGameState", hand: tuple[float, float], kinds: fr
     if state.is_terminal():
         return [float(p) for p in state.points]
     left = shared.share_left(state)
-    in_hand = shared.in_hand(state, *hand)
-    points = [p + in_hand * s for p, s in zip(state.points, state.supply)]
+    points = shared.points_and_hand(state, *hand)
     chances = close_chances(state, kinds, draws_for(state, draw_share))
-    credit(points, state.board.features, state.followers, state.num_players,
-           regain * in_hand, lambda root: worth(state, root, chances, left))
+    shared.credit(points, state.board.features, state.followers, state.num_players,
+                  regain * shared.in_hand(state, *hand),
+                  lambda root: worth(state, root, chances, left))
     return points
 
-
-def credit(points: list[float], partition: Partition, pieces: list[tuple[int, int]],
-           seats: int, regained: float, worth: Worth) -> None:
-    """Add to ``points`` what each feature holding ``pieces`` should bring: ``worth(root)``
-    gives ``(holders, value, chance)``; each holder gains ``value``, and every piece on it
-    ``regained`` times ``chance``, the chance that it comes back to hand before the end."""
-    for root in dict.fromkeys(partition.find(seg) for _, seg in pieces):
-        holders, value, chance = worth(root)
-        for seat in holders:
-            points[seat] += value
-        if chance:
-            for seat, n in enumerate(partition.counts_by_seat(root, seats)):
-                points[seat] += regained * chance * n

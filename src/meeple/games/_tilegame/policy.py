@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from .state import TileGameState
 
 Values = Callable[["TileGameState"], list[float]]
+Worth = Callable[[int], "tuple[list[int], float, float]"]
+"""A feature's ``(holders, value, chance its pieces come back)`` by root."""
 
 
 def share_left(state: "TileGameState") -> float:
@@ -48,10 +50,22 @@ def credit_holders(points: list[float], partition: Partition, pieces: list[tuple
                    worth: Callable[[int], tuple[list[int], float]]) -> None:
     """Add to ``points`` what each feature (or group) holding ``pieces`` is worth to its
     holders: ``worth(root)`` gives ``(seats, value)``; each feature once, in piece order."""
+    credit(points, partition, pieces, 0, 0.0, lambda root: (*worth(root), 0.0))
+
+
+def credit(points: list[float], partition: Partition, pieces: list[tuple[int, int]],
+           seats: int, regained: float, worth: Worth) -> None:
+    """Add to ``points`` what each feature holding ``pieces`` should bring: ``worth(root)``
+    gives ``(holders, value, chance)``; each holder gains ``value``, and every piece on it
+    ``regained`` times ``chance``, the chance that it comes back to hand before the end
+    (the search values' follower tempo; 0 for greedy's heuristics)."""
     for root in dict.fromkeys(partition.find(seg) for _, seg in pieces):
-        seats, value = worth(root)
-        for seat in seats:
+        holders, value, chance = worth(root)
+        for seat in holders:
             points[seat] += value
+        if chance:
+            for seat, n in enumerate(partition.counts_by_seat(root, seats)):
+                points[seat] += regained * chance * n
 
 
 def margin(values: Values, state: "TileGameState", seat: int) -> float:
