@@ -5,7 +5,7 @@
     python benchmarks/bench_catan_dice_agents.py --fit 400 --rounds 8 --games 0   # refit V
 
 ``--fit`` re-learns the planner's sheet value by simulation (policy iteration, see
-``meeple.games.catan_dice.planner_fit``) and writes ``planner_weights.json`` before measuring.
+``benchmarks/planner_fit.py``) and writes ``planner_weights.json`` before measuring.
 """
 from __future__ import annotations
 
@@ -13,9 +13,11 @@ import argparse
 import json
 import time
 
-from meeple.cli import _players
-from meeple.games.catan_dice import planner, planner_fit
+from meeple.agents import parse_spec_list
+from meeple.games.catan_dice import planner
 from meeple.sim.tournament import tournament
+
+import planner_fit
 
 AGENTS = ["random", "greedy", "planner"]
 
@@ -36,7 +38,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="solo games per agent")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--extra", type=_players, default=[], help="more agent specs")
+    parser.add_argument("--extra", type=parse_spec_list, default=[], help="more agent specs")
     parser.add_argument("--fit", type=int, metavar="GAMES", help="refit the planner first")
     parser.add_argument("--rounds", type=int, default=3, help="fitting rounds (with --fit)")
     parser.add_argument("--json", action="store_true")

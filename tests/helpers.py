@@ -5,7 +5,8 @@ import random
 from typing import Iterator
 
 from meeple.core.action import Action
-from meeple.core.state import CHANCE, State
+from meeple.core.state import State
+from meeple.sim import playout
 
 
 def snapshot(obj, _depth: int = 0):
@@ -34,20 +35,22 @@ def snapshot(obj, _depth: int = 0):
 
 def random_steps(state: State, rng: random.Random, max_actions: int = 100_000
                  ) -> Iterator[Action]:
-    """Play ``state`` to the end with random moves (chance from ``rng``), yielding each
+    """Play ``state`` to the end with random moves and chance from ``rng``, yielding each
     action just after it is applied, so a test can check the state at every step."""
-    for _ in range(max_actions):
-        if state.is_terminal():
-            return
-        if state.current_player == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            action = rng.choice(state.legal_actions())
-        state.apply(action)
-        yield action
-    raise AssertionError("game did not end")
+    return playout.random_steps(state, rng, rng, max_actions)
 
 
 def random_playout(state: State, rng: random.Random, max_actions: int = 100_000) -> list[str]:
     """Play ``state`` to the end with random moves; the notation of every action applied."""
     return [str(action) for action in random_steps(state, rng, max_actions)]
+
+
+def picture(state: State, seat: int | None = None) -> str:
+    """The terminal picture of ``state`` as ``seat`` sees it (drawn from its view)."""
+    return state.game.drawing.picture(state.view(seat))
+
+
+def legal_help(state: State) -> str:
+    """The terminal's ``help`` text for the seat to move."""
+    seat = state.current_player if state.current_player >= 0 else None
+    return state.game.drawing.legal_help(state.view(seat), state.legal_actions())

@@ -5,13 +5,15 @@ import json
 import random
 
 import pytest
-from helpers import random_playout, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import meeple
-from meeple.core.record import Record, replay
+from meeple.core.record import Record
 from meeple.core.state import CHANCE
+from meeple.sim.replay import replay
+
+from helpers import random_playout, snapshot
 
 GAMES = sorted(meeple.GAMES)
 FAST = settings(max_examples=8, deadline=None,

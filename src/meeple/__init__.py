@@ -4,8 +4,9 @@
     game = meeple.load("catan-dice", players=1)
     state = game.new_state(seed=7)
 """
-from .core import CHANCE, TERMINAL, Action, IllegalAction, Record, RecordError, replay
+from .core import CHANCE, TERMINAL, Action, IllegalAction, Record, RecordError
 from .games import GAMES, load
+from .sim.replay import replay
 
 __all__ = ["Action", "CHANCE", "GAMES", "IllegalAction", "Record", "RecordError",
            "TERMINAL", "load", "replay"]

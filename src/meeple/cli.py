@@ -5,21 +5,12 @@ import argparse
 import json
 import sys
 
+from . import __version__
+from .agents import parse_spec_list
 from .games import GAMES
 
-EPILOG = "Games: " + ", ".join(GAMES) + ". Notation of each game: docs/<game>.md."
-
-
-def _players(text: str) -> list[str]:
-    """Agent specs separated by commas; ``key=value`` parts continue the spec before them,
-    so ``random,mcts:iters=500,rollout=cutoff`` is two agents."""
-    specs: list[str] = []
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        if "=" in part and ":" not in part and specs:
-            specs[-1] += "," + part
-        else:
-            specs.append(part)
-    return specs
+EPILOG = ("Games: " + ", ".join(GAMES) + ". Notation of each game: docs/<game>.md; "
+          "'meeple games' lists their options, 'meeple agents' the bots.")
 
 
 def _config(text: str | None) -> dict:
@@ -39,13 +30,14 @@ def build_parser() -> argparse.ArgumentParser:
         prog="meeple", epilog=EPILOG,
         description="Play and study Carcassonne, Hunters & Gatherers, Jäger und Sammler and "
                     "the Catan Dice Game.")
+    parser.add_argument("--version", action="version", version=f"meeple {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = sub.add_parser("play", help="play a game in the terminal", epilog=EPILOG,
                           description="Play in the terminal: 'human' seats are prompted, "
                                       "other seats are bots (random, greedy, ...).")
     play.add_argument("game", choices=list(GAMES))
-    play.add_argument("--players", type=_players, default=None,
+    play.add_argument("--players", type=parse_spec_list, default=None,
                       help="one entry per seat: human or an agent spec (default: human, "
                            "plus greedy opponents where the game needs them)")
     play.add_argument("--seed", type=int, default=None, help="seed (default: random)")
@@ -61,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
                          description="Bots play many games; prints per-seat means, spread, "
                                      "win shares and speed.")
     sim.add_argument("game", choices=list(GAMES))
-    sim.add_argument("--agents", type=_players, required=True,
+    sim.add_argument("--agents", type=parse_spec_list, required=True,
                      help="comma-separated agent specs, one per seat, e.g. greedy,random or "
                           "mcts:iters=500,greedy")
     sim.add_argument("--games", type=int, default=100)
@@ -84,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
                                       "seeds); prints win rates with 95% intervals, mean "
                                       "scores and Elo ratings.")
     tour.add_argument("game", choices=list(GAMES))
-    tour.add_argument("--agents", type=_players, required=True,
+    tour.add_argument("--agents", type=parse_spec_list, required=True,
                       help="comma-separated agent specs, e.g. random,greedy,mcts:iters=2000")
     tour.add_argument("--games", type=int, default=100, help="games per matchup")
     tour.add_argument("--players", type=int, default=None,
@@ -94,6 +86,21 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--config", type=_config, default=None, help="game options as JSON")
     tour.add_argument("--json", action="store_true", help="print the results as JSON")
     tour.add_argument("--plot", metavar="FILE.png", help="save the score distributions here")
+
+    games = sub.add_parser("games", help="list the games, their players and options",
+                           description="Every game with its player range, whether it hides "
+                                       "information or has chance, its score range, and "
+                                       "the options --config takes (name, type, default, "
+                                       "allowed values).")
+    games.add_argument("game", nargs="?", choices=list(GAMES))
+    games.add_argument("--json", action="store_true", help="print the list as JSON")
+
+    agents = sub.add_parser("agents", help="list the agents (bots) and their options",
+                            description="Every agent that plays GAME (default: any game), "
+                                        "with one line on what it does and the options of "
+                                        "its spec, e.g. mcts:iters=2000,c=1.")
+    agents.add_argument("game", nargs="?", choices=list(GAMES))
+    agents.add_argument("--json", action="store_true", help="print the list as JSON")
 
     bench = sub.add_parser("bench", help="measure random-play speed",
                            description="Random-play games per second for each game.")
@@ -106,7 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     handler = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay,
-               "tournament": cmd_tournament, "bench": cmd_bench}[args.command]
+               "tournament": cmd_tournament, "games": cmd_games, "agents": cmd_agents,
+               "bench": cmd_bench}[args.command]
     try:
         return handler(args)
     except KeyboardInterrupt:
@@ -145,8 +153,14 @@ def cmd_play(args) -> int:
 def _progress():
     """A rich progress bar on stderr (games done, elapsed, ETA); silent when piped."""
     from rich.console import Console
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
     err = Console(stderr=True)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())
@@ -156,6 +170,7 @@ def _progress():
 def cmd_simulate(args) -> int:
     from rich.console import Console
 
+    from .report import summary_table
     from .sim.simulate import simulate
     try:
         with _progress() as progress:
@@ -173,22 +188,11 @@ def cmd_simulate(args) -> int:
     return 0
 
 
-def summary_table(summary: dict):
-    from rich.table import Table
-    table = Table(title=f"{summary['game']}: {summary['games']} games, "
-                        f"{summary['games_per_second']} games/s")
-    for col in ("seat", "agent", "mean", "stdev", "min", "max", "wins"):
-        table.add_column(col, justify="left" if col == "agent" else "right")
-    for s in summary["seats"]:
-        table.add_row(str(s["seat"]), s["agent"], f"{s['mean']:.2f}", f"{s['stdev']:.2f}",
-                      str(s["min"]), str(s["max"]), f"{100 * s['wins']:.1f}%")
-    return table
-
-
 def cmd_tournament(args) -> int:
     from rich.console import Console
 
     from .games import load
+    from .report import tournament_tables
     from .sim.tournament import schedule, tournament
     try:
         players = load(args.game, args.players, args.config).players
@@ -217,48 +221,10 @@ def cmd_tournament(args) -> int:
     return 0
 
 
-def tournament_tables(result: dict) -> list:
-    """The standings (win rate with its 95% interval, mean score, Elo) and the pairwise
-    win rates of a tournament, as rich tables; agents are numbered as listed."""
-    from rich.table import Table
-    solo = result["players"] == 1
-    standings = Table(
-        title=f"{result['game']}: {result['games']} games, {result['players']} "
-              f"player{'' if solo else 's'} a game, {result['games_per_second']} games/s",
-        caption="alone, a win is the best score on a seed shared by all agents" if solo
-        else None)
-    for col in ("#", "agent", "games", "win %", "95% CI", "mean", "95% CI", "sd", "Elo"):
-        standings.add_column(col, justify="left" if col == "agent" else "right",
-                             overflow="fold")
-    numbered = list(enumerate(result["agents"], start=1))
-    for i, r in sorted(numbered, key=lambda item: -item[1]["elo"]):
-        standings.add_row(str(i), r["agent"], str(r["games"]), f"{100 * r['win_rate']:.1f}",
-                          f"{100 * r['win_low']:.0f}–{100 * r['win_high']:.0f}",
-                          f"{r['mean']:.2f}", f"{r['mean_low']:.1f}…{r['mean_high']:.1f}",
-                          f"{r['stdev']:.1f}", f"{r['elo']:.0f}")
-    cell = {(p["agent"], p["opponent"]): p for p in result["pairwise"]}
-    pairs = Table(title="how often row # scores more than column #" +
-                        (" on the same seed" if solo else " in the same game") +
-                        " (95% CI), and both mean scores there")
-    pairs.add_column("#", justify="right")
-    for i, _r in numbered:
-        pairs.add_column(f"#{i}", justify="right")
-    for i, a in numbered:
-        pairs.add_row(f"#{i}", *(_pair_cell(cell[a["agent"], b["agent"]])
-                                 if (a["agent"], b["agent"]) in cell else "·"
-                                 for _j, b in numbered))
-    return [standings, pairs]
-
-
-def _pair_cell(pair: dict) -> str:
-    """A matchup's win rate, its 95% interval, and the mean scores of both sides."""
-    return (f"{100 * pair['win_rate']:.1f}% ({100 * pair['win_low']:.0f}–"
-            f"{100 * pair['win_high']:.0f})\n{pair['mean']:.1f} – {pair['opponent_mean']:.1f}")
-
-
 def cmd_replay(args) -> int:
     from .core.errors import RecordError
-    from .core.record import Record, replay, summary
+    from .core.record import Record
+    from .sim.replay import replay, summary
     try:
         state = replay(Record.load(args.file))
     except RecordError as e:
@@ -269,32 +235,55 @@ def cmd_replay(args) -> int:
         return 0
     from rich.console import Console
 
-    from .terminal import breakdown_table
+    from .report import breakdown_table
     console = Console(highlight=False)
-    console.print(state.game.render(state, None))
+    console.print(state.game.drawing.picture(state.view(None)))
     console.print(breakdown_table(state))
     console.print(f"terminal: {report['terminal']}  turn: {report['turn']}  "
                   f"scores: {report['scores']}  to move: {report['current_player']}")
     return 0
 
 
+def cmd_games(args) -> int:
+    from rich.console import Console
+
+    from .games import load
+    from .report import games_table
+    rows = [load(name).describe() for name in ([args.game] if args.game else GAMES)]
+    if args.json:
+        print(json.dumps(rows))
+    else:
+        Console().print(games_table(rows))
+    return 0
+
+
+def cmd_agents(args) -> int:
+    from rich.console import Console
+
+    from .agents import agent_classes
+    from .report import agents_table
+    plays: dict[str, tuple[dict, list[str]]] = {}
+    for name in [args.game] if args.game else GAMES:
+        for cls in agent_classes(GAMES[name]).values():
+            plays.setdefault(cls.name, (cls.describe(), []))[1].append(name)
+    rows = list(plays.values())
+    if args.json:
+        print(json.dumps([{**info, "games": games} for info, games in rows]))
+    else:
+        Console().print(agents_table(rows))
+    return 0
+
+
 def cmd_bench(args) -> int:
     from rich.console import Console
-    from rich.table import Table
 
+    from .report import bench_table
     from .sim.bench import bench_all
     rows = bench_all([args.game] if args.game else None, seconds=args.seconds)
     if args.json:
         print(json.dumps(rows))
         return 0
-    table = Table(title="Random play, one process")
-    for col in ("game", "players", "games", "games/s", "median ms", "actions/s"):
-        table.add_column(col, justify="left" if col == "game" else "right")
-    for r in rows:
-        table.add_row(r["game"], str(r["players"]), str(r["games"]),
-                      str(r["games_per_second"]), str(r["median_ms"]),
-                      str(r["actions_per_second"]))
-    Console().print(table)
+    Console().print(bench_table(rows))
     return 0
 
 

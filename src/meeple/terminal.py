@@ -5,13 +5,16 @@ from pathlib import Path
 from typing import Sequence
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from .agents import Agent, make_agent
-from .agents.ranking import WIN_RATE
+from .agents import make_agent
+from .core.agent import WIN_RATE, RankingAgent
 from .core.errors import IllegalAction
+from .core.game import Game
 from .core.record import Record
-from .core.state import CHANCE, Game, State
+from .core.state import CHANCE, State
+from .report import breakdown_table
 from .sim.runner import agent_seed
 
 HUMAN = "human"
@@ -22,27 +25,6 @@ COMMANDS = ("Type a move in the notation (see docs/), [bold]help[/] for the lega
 
 class Quit(Exception):
     """The person asked to leave."""
-
-
-def breakdown_table(state: State) -> Table:
-    """The final (or current) score breakdown as a rich table, one row per item."""
-    table = Table(title="Score breakdown", show_lines=False)
-    table.add_column("seat", justify="right")
-    table.add_column("what")
-    table.add_column("points", justify="right")
-    for seat in state.score_breakdown()["seats"]:
-        for item in seat["items"]:
-            table.add_row(str(seat["seat"]), item["text"], str(item["points"]))
-        table.add_row(str(seat["seat"]), "[bold]total[/]", f"[bold]{seat['total']}[/]",
-                      end_section=True)
-    return table
-
-
-def legal_help(game: Game, state: State) -> str:
-    helper = getattr(game, "legal_help", None)
-    if helper is not None:
-        return helper(state)
-    return "legal: " + ", ".join(str(a) for a in state.legal_actions())
 
 
 class TerminalGame:
@@ -60,26 +42,30 @@ class TerminalGame:
         self.state = game.new_state(seed)
         self.actions: list[str] = []
 
-    def _hinter(self, spec: str) -> Agent:
+    def _hinter(self, spec: str) -> RankingAgent:
         """The agent that ranks moves for the person: ``spec``, or with ``"auto"`` the
         first bot seat's agent that can rank moves, else MCTS."""
         if spec == "auto":
-            ranking = [p for p, a in zip(self.seats, self.agents) if hasattr(a, "ranks_by")]
+            ranking = [p for p, a in zip(self.seats, self.agents)
+                       if isinstance(a, RankingAgent)]
             spec = ranking[0] if ranking else DEFAULT_HINTS
         agent = make_agent(spec, self.game, agent_seed(self.seed, len(self.seats)))
-        if not hasattr(agent, "ranks_by"):
+        if not isinstance(agent, RankingAgent):
             raise ValueError(f"agent {spec!r} cannot rank moves for hints; try "
                              f"{DEFAULT_HINTS} or planner")
         return agent
 
     def hint_table(self) -> Table:
-        """The hint agent's top three moves here, with their value and visits."""
+        """The hint agent's top three moves here, with their value and visits. The agent
+        searches a copy in which what the seat cannot see is dealt anew
+        (``determinize``), so hints know exactly what the seat's view shows."""
         percent = self.hinter.ranks_by == WIN_RATE
         table = Table(title=f"hints from {self.hinter.name}", title_justify="left")
         table.add_column("move")
         table.add_column(self.hinter.ranks_by, justify="right")
         table.add_column("visits", justify="right")
-        for action, value, visits in self.hinter.ranked(self.state, 3):
+        seen = self.state.determinize(self.state.current_player, self.hinter.rng)
+        for action, value, visits in self.hinter.ranked(seen, 3):
             table.add_row(str(action), f"{100 * value:.0f}%" if percent else f"{value:.1f}",
                           "" if visits is None else str(visits))
         return table
@@ -114,13 +100,16 @@ class TerminalGame:
         return self.state
 
     def _apply(self, action, who: str) -> None:
-        self.state.apply(action)
+        index = self.state.action_count
+        action = self.state.apply(action)
         self.actions.append(str(action))
         style = "dim" if who == "chance" else "cyan"
-        self.console.print(f"[{style}]{who}: {action}[/]")
+        self.console.print(f"[{style}]{who}: {escape(str(action))}[/]")
+        for event in self.state.events_since(index):
+            self.console.print(f"  [green]→[/] {escape(event['text'])}")
 
     def draw(self, seat: int | None) -> None:
-        self.console.print(self.game.render(self.state, seat))
+        self.console.print(self.game.drawing.picture(self.state.view(seat)))
 
     def _human_turn(self, player: int) -> None:
         try:
@@ -130,7 +119,8 @@ class TerminalGame:
         if text in ("quit", "exit"):
             raise Quit
         if text in ("help", "?", ""):
-            self.console.print(legal_help(self.game, self.state))
+            self.console.print(self.game.drawing.legal_help(self.state.view(player),
+                                                            self.state.legal_actions()))
             return
         if text == "board":
             self.draw(player)

@@ -5,13 +5,14 @@ import random
 import time
 
 import pytest
-from toy_games import CARDS, DiceBetGame, NimGame, SecretGame
 
 import meeple
 from meeple.agents import make_agent
 from meeple.agents.mcts import MCTSAgent, Node, _settled
 from meeple.core.action import Action
 from meeple.core.state import CHANCE
+
+from toy_games import CARDS, DiceBetGame, NimGame, SecretGame
 
 
 def _catan_states(count: int, seed: int = 3):
@@ -164,12 +165,10 @@ def test_trees_share_leaf_evaluations_when_nothing_is_hidden(monkeypatch):
     """With nothing hidden, every determinization is the same position, so the search
     evaluates each leaf once however many trees reach it, and chooses exactly as it would
     re-evaluating them."""
-    import meeple.agents.mcts as mcts
-
     game, states = _catan_states(3, seed=7)
     calls = []
-    evaluate = game.evaluate_all
-    monkeypatch.setattr(game, "evaluate_all", lambda s: calls.append(1) or evaluate(s))
+    evaluate = game.policy.evaluate_all
+    monkeypatch.setattr(game.policy, "evaluate_all", lambda s: calls.append(1) or evaluate(s))
 
     def search() -> tuple[list, int]:
         calls.clear()
@@ -177,7 +176,7 @@ def test_trees_share_leaf_evaluations_when_nothing_is_hidden(monkeypatch):
         return agent.ranked(states[-1], 5), len(calls)
 
     shared, evaluated = search()
-    monkeypatch.setattr(mcts, "_hides_information", lambda state: True)
+    monkeypatch.setattr(game, "hides_information", True)
     alone, re_evaluated = search()
     assert shared == alone
     assert evaluated < re_evaluated

@@ -7,7 +7,6 @@ import random
 import statistics
 
 import pytest
-from toy_games import NimGame
 
 import meeple
 from meeple.agents import make_agent
@@ -15,6 +14,8 @@ from meeple.core.state import CHANCE
 from meeple.games.catan_dice import planner as P
 from meeple.games.catan_dice.island import INDEX
 from meeple.sim.runner import play_game
+
+from toy_games import NimGame
 
 
 def _multinomial(counts) -> float:
@@ -104,5 +105,5 @@ def test_well_above_greedy():
 
 
 def test_only_for_catan_dice():
-    with pytest.raises(ValueError, match="catan-dice"):
+    with pytest.raises(ValueError, match="unknown agent 'planner'"):
         make_agent("planner", NimGame(), 0)

@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 
 from meeple.core.action import Action
-from meeple.core.state import CHANCE, TERMINAL, Game, State
+from meeple.core.game import Game
+from meeple.core.options import Option
+from meeple.core.state import CHANCE, TERMINAL, State
 
 CARDS = 4
 
@@ -68,7 +70,7 @@ class SecretState(_Base):
             return [Action("deal", a, b) for a in range(CARDS) for b in range(CARDS)]
         return [] if len(self.guesses) == 2 else [Action("guess", g) for g in range(CARDS)]
 
-    def apply_unchecked(self, action: Action) -> None:
+    def _apply_action(self, action: Action) -> None:
         if action[0] == "deal":
             self.cards = (action[1], action[2])
         else:
@@ -99,6 +101,7 @@ class SecretState(_Base):
 class SecretGame(Game):
     name, title = "secret", "Secret cards"
     min_players = max_players = default_players = 2
+    hides_information = True
     state_class = SecretState
 
 
@@ -125,7 +128,7 @@ class DiceBetState(_Base):
             return [Action("bet", f) for f in range(6)]
         return [Action("roll", f) for f in range(6)] if self.roll is None else []
 
-    def apply_unchecked(self, action: Action) -> None:
+    def _apply_action(self, action: Action) -> None:
         if action[0] == "bet":
             self.bet = action[1]
         else:
@@ -152,7 +155,7 @@ class NimState(_Base):
 
     def __init__(self, game: Game, seed: int | None = None):
         super().__init__(game, seed)
-        self.stones = int(game.config.get("stones", 5))
+        self.stones = game.settings["stones"]
         self.mover = 0
         self.winner: int | None = None
 
@@ -169,7 +172,7 @@ class NimState(_Base):
             return []
         return [Action("take", k) for k in range(1, min(3, self.stones) + 1)]
 
-    def apply_unchecked(self, action: Action) -> None:
+    def _apply_action(self, action: Action) -> None:
         self.stones -= action[1]
         if self.stones == 0:
             self.winner = self.mover
@@ -190,6 +193,4 @@ class NimGame(Game):
     min_players = max_players = default_players = 2
     state_class = NimState
 
-    def validate_config(self) -> None:
-        if set(self.config) - {"stones"}:
-            raise ValueError("nim takes only 'stones'")
+    options = (Option("stones", int, 5, "stones on the table", low=1),)

@@ -6,8 +6,10 @@ import pytest
 import meeple
 from meeple.agents import make_agent, parse_spec
 from meeple.core.action import Action
-from meeple.core.record import Record, RecordError, replay
-from meeple.sim.stats import wilson_interval, win_shares
+from meeple.core.outcome import win_shares
+from meeple.core.record import Record, RecordError
+from meeple.sim.replay import replay
+from meeple.sim.stats import wilson_interval
 
 
 def test_action_text_is_its_notation():

@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from meeple.cli import _players, main
+from meeple.agents import parse_spec_list
+from meeple.cli import main
 from meeple.sim.tournament import elo_ratings, schedule, summarize, tournament
 
 
@@ -88,7 +89,7 @@ def test_bad_tournaments_are_refused(agents, players, message):
 
 
 def test_agent_lists_keep_options_together():
-    assert _players("random,mcts:iters=50,rollout=cutoff,greedy") == [
+    assert parse_spec_list("random,mcts:iters=50,rollout=cutoff,greedy") == [
         "random", "mcts:iters=50,rollout=cutoff", "greedy"]
 
 

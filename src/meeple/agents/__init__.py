@@ -1,17 +1,24 @@
-"""Agents, by name: ``make_agent("mcts:iters=2000", game, seed)``."""
+"""Agents, by spec: ``make_agent("mcts:iters=2000", game, seed)``.
+
+The built-in agents play every game through its declared policy; a game adds its own
+(``Game.agents``, such as the Catan Dice planner). A spec is ``name`` or
+``name:key=value,...``; a list of specs (``--players human,mcts:iters=500,c=1``) separates
+agents by commas, a ``key=value`` part continuing the spec before it.
+"""
 from __future__ import annotations
 
-import importlib
+from ..core.agent import Agent
+from ..core.game import Game
+from .greedy import GreedyAgent
+from .mcts import MCTSAgent
+from .random_agent import RandomAgent
 
-from ..core.state import Game
-from .base import Agent
+BUILT_IN: tuple[type[Agent], ...] = (RandomAgent, GreedyAgent, MCTSAgent)
 
-AGENTS: dict[str, str] = {
-    "random": "meeple.agents.random_agent:RandomAgent",
-    "greedy": "meeple.agents.greedy:GreedyAgent",
-    "mcts": "meeple.agents.mcts:MCTSAgent",
-    "planner": "meeple.games.catan_dice.planner:PlannerAgent",
-}
+
+def agent_classes(game: Game | type[Game]) -> dict[str, type[Agent]]:
+    """Every agent that can play ``game``, by name: the built-in ones, then the game's."""
+    return {cls.name: cls for cls in (*BUILT_IN, *game.agents)}
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -20,25 +27,39 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     options = {}
     for item in filter(None, opts.split(",")):
         key, eq, value = item.partition("=")
-        if not eq or not key:
+        if not eq or not key.strip():
             raise ValueError(f"agent option {item!r} in {spec!r} is not key=value")
         options[key.strip()] = value.strip()
     return name, options
 
 
-def agent_class(name: str) -> type[Agent]:
+def parse_spec_list(text: str) -> list[str]:
+    """Agent specs separated by commas; ``key=value`` parts continue the spec before them,
+    so ``random,mcts:iters=500,rollout=cutoff`` is two agents."""
+    specs: list[str] = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        if "=" in part and ":" not in part and specs:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
+
+
+def agent_class(name: str, game: Game) -> type[Agent]:
+    """The agent class ``name`` for ``game``; ValueError listing the agents it has."""
+    known = agent_classes(game)
     try:
-        target = AGENTS[name]
+        return known[name]
     except KeyError:
-        raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}") from None
-    module, _, cls = target.partition(":")
-    return getattr(importlib.import_module(module), cls)
+        raise ValueError(f"unknown agent {name!r} for {game.name}; agents: "
+                         f"{', '.join(known)}") from None
 
 
 def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
     """An agent from its spec (``name`` or ``name:key=value,...``) for ``game``."""
     name, options = parse_spec(spec)
-    return agent_class(name)(game, seed=seed, **options)
+    return agent_class(name, game)(game, seed=seed, **options)
 
 
-__all__ = ["AGENTS", "Agent", "make_agent", "parse_spec"]
+__all__ = ["Agent", "BUILT_IN", "agent_class", "agent_classes", "make_agent", "parse_spec",
+           "parse_spec_list"]

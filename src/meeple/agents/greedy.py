@@ -1,13 +1,14 @@
-"""The greedy agent: each game's own greedy policy (``Game.greedy_action``)."""
+"""The greedy agent: each game's own greedy policy (``game.policy.greedy_action``)."""
 from __future__ import annotations
 
 from ..core.action import Action
+from ..core.agent import Agent
 from ..core.state import State
-from .base import Agent
 
 
 class GreedyAgent(Agent):
     name = "greedy"
+    description = "the game's own one-turn heuristic (its policy's greedy move)"
 
     def act(self, state: State) -> Action:
-        return self.game.greedy_action(state, self.rng)
+        return self.game.policy.greedy_action(state, self.rng)

@@ -22,20 +22,13 @@ sampling: each visit goes to the outcome furthest behind its probability's share
 visits, so sibling moves meet nearly the same mix of draws. Larger outcome spaces (six dice,
 a board set-up) are sampled with progressive widening (``1 + sqrt(n)`` outcomes after ``n``
 visits). The root's moves are expanded best first by the game's one-move scores
-(``Game.action_scores``: greedy's look ahead, on the search value where a game has one)
+(``Policy.action_scores``: greedy's look ahead, on the search value where a game has one)
 and admitted progressively (``1 + 2 sqrt(n)`` children after ``n`` visits); the search
 stops early once its most visited move can no longer be overtaken in the iterations (or
 time) left.
 
-Options (``mcts:iters=2000,dets=5``): ``iters`` (iterations per move, over all
-determinizations; default 1000), ``time`` (seconds per move; with both, the first limit
-reached stops), ``dets`` (determinizations; default 5 when the game hides something, else
-1), ``rollout`` (``cutoff``: the game's evaluation at the new leaf, the default;
-``random``; ``greedy``: the game's greedy policy), ``depth`` (random and greedy rollouts stop
-after this many moves and evaluate), ``c`` (exploration, default 0.7), ``margin`` (weight
-of the score margin in end-of-game rewards, default 0.25), ``scale`` (multiplies the game's
-reward scale, default 1) and ``strata`` (largest chance node sampled by strata, default 64;
-0 turns it off). Measured choices are in ``benchmarks/README.md``: at equal time the cut-off
+Options (``mcts:iters=2000,dets=5``) are declared in :data:`OPTIONS` (``meeple agents``
+lists them). Measured choices are in ``benchmarks/README.md``: at equal time the cut-off
 beat random and greedy rollouts on Catan Dice and Carcassonne.
 """
 from __future__ import annotations
@@ -45,15 +38,29 @@ import time
 from typing import Callable
 
 from ..core.action import Action
-from ..core.state import CHANCE, TERMINAL, Game, State
-from ..sim.stats import win_shares
-from .base import Agent
-from .ranking import EXPECTED_SCORE, WIN_RATE, RankedAction
+from ..core.agent import EXPECTED_SCORE, WIN_RATE, RankedAction, RankingAgent
+from ..core.game import Game
+from ..core.options import Option
+from ..core.outcome import win_shares
+from ..core.state import CHANCE, TERMINAL, State
 
-ROLLOUTS = ("random", "greedy", "cutoff")
-DEFAULTS = {"iters": 1000, "c": 0.7, "margin": 0.25, "rollout": "cutoff", "scale": 1.0,
-            "strata": 64}
-OPTIONS = ("iters", "time", "dets", "rollout", "depth", "c", "margin", "scale", "strata")
+ROLLOUTS = ("cutoff", "random", "greedy")
+OPTIONS = (
+    Option("iters", int, 1000, "iterations per move, over all trees (without time)", low=1),
+    Option("time", float, None, "seconds per move (with iters: the first limit stops)",
+           low=0, low_open=True),
+    Option("dets", int, None, "trees, one per determinization (default 5 where the game "
+           "hides something, else 1)", low=1),
+    Option("rollout", str, "cutoff", "leaf value: the game's evaluation at the new leaf, or "
+           "random or greedy play from it", allowed=ROLLOUTS),
+    Option("depth", int, None, "random and greedy rollouts stop after this many moves and "
+           "evaluate", low=0),
+    Option("c", float, 0.7, "UCT exploration constant", low=0),
+    Option("margin", float, 0.25, "weight of the score margin in end-of-game rewards",
+           low=0),
+    Option("scale", float, 1.0, "multiplies the game's reward scale", low=0, low_open=True),
+    Option("strata", int, 64, "largest chance node sampled by strata (0: none)", low=0),
+)
 LOGISTIC = 1.702
 """``1 / (1 + exp(-LOGISTIC x))`` is within 0.01 of the normal distribution function."""
 CHECK_EVERY = 32
@@ -103,36 +110,28 @@ class RootStats:
         return out
 
 
-class MCTSAgent(Agent):
+class MCTSAgent(RankingAgent):
     """UCT with sampled chance nodes and determinization of hidden information."""
 
     name = "mcts"
+    description = ("Monte-Carlo tree search (UCT) on the game's position values, "
+                   "determinizing what the seat cannot see")
+    options = OPTIONS
 
     def __init__(self, game: Game, seed: int | None = None, **options: str):
-        super().__init__(game, seed)
-        unknown = set(options) - set(OPTIONS)
-        if unknown:
-            raise ValueError(f"mcts takes {', '.join(OPTIONS)}; "
-                             f"unknown: {', '.join(sorted(unknown))}")
-        self.time = _number(options, "time", float, None)
-        self.iters = _number(options, "iters", int, None if self.time else DEFAULTS["iters"])
-        self.dets = _number(options, "dets", int, None)
-        self.depth = _number(options, "depth", int, None)
-        self.c = _number(options, "c", float, DEFAULTS["c"])
-        self.margin = _number(options, "margin", float, DEFAULTS["margin"])
-        self.scale = _number(options, "scale", float, DEFAULTS["scale"])
-        self.strata = _number(options, "strata", int, DEFAULTS["strata"])
-        self.rollout = options.get("rollout", DEFAULTS["rollout"])
-        if self.rollout not in ROLLOUTS:
-            raise ValueError(f"mcts rollout must be one of {', '.join(ROLLOUTS)}, "
-                             f"not {self.rollout!r}")
+        super().__init__(game, seed, **options)
+        settings = self.settings
+        self.time: float | None = settings["time"]
+        self.iters: int | None = (settings["iters"] if "iters" in options or self.time is None
+                                  else None)
+        self.dets: int | None = settings["dets"]
+        self.depth: int | None = settings["depth"]
+        self.c, self.margin = settings["c"], settings["margin"]
+        self.scale, self.strata = settings["scale"], settings["strata"]
+        self.rollout: str = settings["rollout"]
         if self.rollout == "cutoff" and self.depth is not None:
-            raise ValueError("mcts depth applies to random and greedy rollouts; "
-                             "cutoff evaluates the leaf itself")
-        for key in ("iters", "time", "dets", "depth"):
-            value = getattr(self, key)
-            if value is not None and value < (0 if key == "depth" else 1e-9):
-                raise ValueError(f"mcts {key} must be positive, not {value}")
+            raise ValueError("agent 'mcts' option 'depth' applies to random and greedy "
+                             "rollouts; cutoff evaluates the leaf itself")
         self.seats = game.players
         self.ranks_by = EXPECTED_SCORE if self.seats == 1 else WIN_RATE
         self.iterations = 0             # iterations run by the last search (for benchmarks)
@@ -159,7 +158,7 @@ class MCTSAgent(Agent):
         seat = state.current_player
         if seat < 0:
             raise ValueError("mcts searches only where a seat is to move")
-        hides = _hides_information(state)
+        hides = self.game.hides_information
         dets = self.dets or (5 if hides else 1)
         self._memo = None if hides else {}
         start = time.perf_counter()
@@ -182,7 +181,7 @@ class MCTSAgent(Agent):
         """The moves in the order they are expanded (last first): best first by the
         game's one-move scores (:meth:`Game.action_scores`), ties in random order; so that
         progressive widening weighs the best-looking move against its nearest rivals."""
-        scored = self.game.action_scores(state.clone())
+        scored = self.game.policy.action_scores(state.clone())
         self.rng.shuffle(scored)
         scored.sort(key=lambda pair: pair[1])
         return [action for action, _ in scored]
@@ -193,7 +192,8 @@ class MCTSAgent(Agent):
         root.untried = order
         self._root = root
         self._wins = {}
-        self._scaled = self.seats > 1 and self.game.reward_scale(root_state) is not None
+        self._scaled = (self.seats > 1
+                        and self.game.policy.reward_scale(root_state) is not None)
         stretch = self.seats == 1 or self._scaled
         self._lo, self._hi = (math.inf, -math.inf) if stretch else (0.0, 1.0)
         done, began = 0, time.perf_counter()
@@ -316,7 +316,7 @@ class MCTSAgent(Agent):
     def _policy(self) -> Callable[[State], Action]:
         rng = self.rng
         if self.rollout == "greedy":
-            greedy = self.game.greedy_action
+            greedy = self.game.policy.greedy_action
             return lambda s: greedy(s, rng)
         return lambda s: rng.choice(s.legal_actions())
 
@@ -330,10 +330,10 @@ class MCTSAgent(Agent):
         memo = None if path is None else self._memo
         values = None if memo is None else memo.get(path)
         if values is None:
-            values = self.game.evaluate_all(state)
+            values = self.game.policy.evaluate_all(state)
             if memo is not None:
                 memo[path] = values
-        spread = None if self.seats == 1 else self.game.reward_scale(state)
+        spread = None if self.seats == 1 else self.game.policy.reward_scale(state)
         if not spread:
             return self._reward(values)
         k = LOGISTIC / (spread * self.scale)
@@ -382,21 +382,6 @@ def _settled(root: Node, done: int, iters: int | None, began: float,
     return top - second > left
 
 
-def _hides_information(state: State) -> bool:
-    """True when the game re-samples something in ``determinize`` (it hides information)."""
-    return type(state).determinize is not State.determinize
-
-
 def _share(total: int, parts: int, index: int) -> int:
     """Part ``index`` of ``total`` split as evenly as possible into ``parts``."""
     return total // parts + (1 if index < total % parts else 0)
-
-
-def _number(options: dict[str, str], key: str, kind: type, default):
-    if key not in options:
-        return default
-    try:
-        return kind(options[key])
-    except ValueError:
-        raise ValueError(f"mcts {key} must be a {kind.__name__}, "
-                         f"not {options[key]!r}") from None

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from ..core.action import Action
+from ..core.agent import Agent
 from ..core.state import State
-from .base import Agent
 
 
 class RandomAgent(Agent):
     name = "random"
+    description = "a uniformly random legal move (the baseline)"
 
     def act(self, state: State) -> Action:
         return self.rng.choice(state.legal_actions())

@@ -1,7 +1,8 @@
-"""Game records (the JSON of INTERFACE.md) and their replay.
+"""Game records (the JSON of INTERFACE.md): their shape, checked on load.
 
-A record is the game, its players and options, the seed, and every applied action in
-notation, chance actions included, so replay needs no RNG.
+A record is the game, its players and options, the seed, every applied action in
+notation (chance actions included, so replay needs no RNG), and optionally who sat in each
+seat. Replaying one is a driver's loop (:mod:`meeple.sim.replay`).
 """
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import IllegalAction, RecordError
-from .state import State
+from .errors import RecordError
 
-_KEYS = {"game", "players", "config", "seed", "actions"}
+_KEYS = {"game", "players", "config", "seed", "actions", "seats"}
+_SEAT_KEYS = {"seat", "name", "agent"}
 
 
 @dataclass
@@ -22,10 +23,15 @@ class Record:
     config: dict = field(default_factory=dict)
     seed: int | None = None
     actions: list[str] = field(default_factory=list)
+    seats: list[dict] | None = None
+    """Who sat where: ``[{"seat": 0, "name": "Ana", "agent": "human"}, ...]`` (optional)."""
 
     def to_json(self) -> dict:
-        return {"game": self.game, "players": self.players, "config": self.config,
-                "seed": self.seed, "actions": list(self.actions)}
+        out = {"game": self.game, "players": self.players, "config": self.config,
+               "seed": self.seed, "actions": list(self.actions)}
+        if self.seats is not None:
+            out["seats"] = [dict(s) for s in self.seats]
+        return out
 
     def dumps(self) -> str:
         return json.dumps(self.to_json())
@@ -59,7 +65,11 @@ class Record:
         for i, a in enumerate(actions):
             if not isinstance(a, str):
                 raise RecordError(f"action {i} is not a string: {a!r}", i)
-        return cls(game, players, config, seed, list(actions))
+        seats = data.get("seats")
+        if seats is not None:
+            _check_seats(seats, players)
+        return cls(game, players, config, seed, list(actions),
+                   None if seats is None else [dict(s) for s in seats])
 
     @classmethod
     def loads(cls, text: str) -> "Record":
@@ -78,29 +88,21 @@ class Record:
         return cls.loads(text)
 
 
-def new_game_state(record: Record) -> State:
-    """The initial state of the record's game; RecordError for an unknown game or options."""
-    from ..games import load
-    try:
-        game = load(record.game, record.players, record.config)
-    except ValueError as e:
-        raise RecordError(str(e)) from None
-    return game.new_state(record.seed)
-
-
-def replay(record: Record) -> State:
-    """Apply every action of ``record``; RecordError naming the index of a bad action."""
-    state = new_game_state(record)
-    for i, text in enumerate(record.actions):
-        try:
-            state.apply(text)
-        except IllegalAction as e:
-            raise RecordError(f"action {i} ({text!r}) is illegal: {e}", i) from None
-    return state
-
-
-def summary(state: State) -> dict:
-    """The replay report of INTERFACE.md: terminal, scores, breakdown, player, turn."""
-    return {"terminal": state.is_terminal(), "scores": state.scores(),
-            "breakdown": state.score_breakdown(), "current_player": state.current_player,
-            "turn": state.turn}
+def _check_seats(seats: object, players: int) -> None:
+    """RecordError unless ``seats`` is a list of ``{"seat", "name"?, "agent"?}`` objects
+    with distinct seat numbers below ``players`` and text names and agents."""
+    if not isinstance(seats, list):
+        raise RecordError("'seats' must be a list of objects")
+    seen = set()
+    for i, entry in enumerate(seats):
+        if not isinstance(entry, dict) or "seat" not in entry or entry.keys() - _SEAT_KEYS:
+            raise RecordError(f"seats entry {i} must be an object with 'seat' and optional "
+                              "'name' and 'agent'")
+        seat = entry["seat"]
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players \
+                or seat in seen:
+            raise RecordError(f"seats entry {i}: 'seat' must be a distinct seat number "
+                              f"0–{players - 1}")
+        seen.add(seat)
+        if any(not isinstance(entry.get(k, ""), str) for k in ("name", "agent")):
+            raise RecordError(f"seats entry {i}: 'name' and 'agent' must be text")

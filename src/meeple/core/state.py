@@ -1,21 +1,24 @@
-"""The game contract: a :class:`Game` makes :class:`State` objects that drivers play.
+"""The state contract: a :class:`~.game.Game` makes :class:`State` objects that drivers play.
 
 Every game implements the same small surface (after OpenSpiel's ``State``): whose turn it
 is or :data:`CHANCE`, the legal actions, the chance outcomes, ``apply`` that either changes
 the state or raises :class:`IllegalAction` and changes nothing, ``clone``, the end test,
-scores with a readable breakdown, and ``view(player)`` with what that seat may see.
+scores with a readable breakdown, and ``view(player)`` with what that seat may see. Each
+applied action also leaves its consequences as **events** (``state.events``), data with
+words, which the terminal's log and the server's broadcasts show.
 """
 from __future__ import annotations
 
-import importlib
 import random
 from abc import ABC, abstractmethod
-from functools import lru_cache
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .action import Action
 from .errors import IllegalAction
+from .outcome import winners
+
+if TYPE_CHECKING:
+    from .game import Game
 
 CHANCE = -1
 """``current_player`` at a chance node (a tile draw, a dice roll, a board set-up)."""
@@ -32,125 +35,19 @@ def copy_rng(rng: random.Random) -> random.Random:
     return copy
 
 
-@lru_cache(maxsize=None)
-def _module(path: str) -> ModuleType:
-    return importlib.import_module(path)
-
-
-class Game:
-    """A game with its fixed parameters (number of players, options); makes states.
-
-    A game that sets ``package`` supplies its bot knowledge in ``<package>.policy``
-    (``greedy_action(state, rng)``, ``evaluate(state, seat)``, optionally
-    ``evaluate_all(state)`` and ``reward_scale(state)``) and its drawing in
-    ``<package>.render`` (``render(state, seat)``, ``legal_help(state)``); they are imported
-    on first use, since only bots and people need them.
-    """
-
-    name: str = ""
-    title: str = ""
-    min_players: int = 1
-    max_players: int = 1
-    default_players: int = 2
-    state_class: type["State"]
-    package: str | None = None
-
-    def __init__(self, players: int | None = None, config: dict | None = None):
-        self.players = self.default_players if players is None else int(players)
-        if not self.min_players <= self.players <= self.max_players:
-            raise ValueError(
-                f"{self.name} is played by {self.min_players}–{self.max_players} players, "
-                f"not {self.players}")
-        self.config = dict(config or {})
-        self.validate_config()
-
-    def validate_config(self) -> None:
-        """Check ``self.config``; raise ValueError naming an unknown or bad option."""
-        if self.config:
-            raise ValueError(f"{self.name} takes no options, got {sorted(self.config)}")
-
-    def new_state(self, seed: int | None = None) -> "State":
-        """The state before the first action. ``seed`` seeds the state's own RNG."""
-        return self.state_class(self, seed)
-
-    def part(self, name: str) -> ModuleType | None:
-        """The game's module ``name`` (``policy``, ``render``), or None without a package."""
-        return _module(f"{self.package}.{name}") if self.package else None
-
-    # Knowledge that bots use lives with the game (DESIGN.md); the defaults are neutral.
-    def evaluate(self, state: "State", seat: int) -> float:
-        """A heuristic value of ``state`` for ``seat`` (higher is better); default: points."""
-        policy = self.part("policy")
-        if policy is not None:
-            return policy.evaluate(state, seat)
-        return float(state.scores()[seat])
-
-    def evaluate_all(self, state: "State") -> list[float]:
-        """Every seat's :meth:`evaluate` of ``state``, in seat order; in one pass where the
-        game's policy has ``evaluate_all(state)`` (MCTS evaluates every seat at a leaf)."""
-        policy = self.part("policy")
-        if policy is not None and hasattr(policy, "evaluate_all"):
-            return policy.evaluate_all(state)
-        return [self.evaluate(state, seat) for seat in range(self.players)]
-
-    def reward_scale(self, state: "State") -> float | None:
-        """How far, in points, the final margin between two seats may still move from
-        their evaluated margin at ``state`` (about one standard deviation), from the
-        policy's ``reward_scale(state)``; None where the game does not say. MCTS turns an
-        evaluated margin into a win chance with it."""
-        policy = self.part("policy")
-        if policy is not None and hasattr(policy, "reward_scale"):
-            return policy.reward_scale(state)
-        return None
-
-    def greedy_action(self, state: "State", rng: random.Random) -> Action:
-        """The game's greedy move; by default the best one-step ``evaluate`` lookahead."""
-        policy = self.part("policy")
-        if policy is not None:
-            return policy.greedy_action(state, rng)
-        scored = self.action_scores(state)
-        top = max(v for _, v in scored)
-        return rng.choice([a for a, v in scored if v == top])
-
-    def action_scores(self, state: "State") -> list[tuple[Action, float]]:
-        """Every legal move with a one-move score of it (higher is better), from the
-        policy's ``action_scores(state)``, by default the one-step ``evaluate`` lookahead.
-        MCTS tries the root's moves in this order."""
-        policy = self.part("policy")
-        if policy is not None and hasattr(policy, "action_scores"):
-            return policy.action_scores(state)
-        seat = state.current_player
-        out = []
-        for action in state.legal_actions():
-            child = state.clone()
-            child.apply_unchecked(action)
-            out.append((action, self.evaluate(child, seat)))
-        return out
-
-    def render(self, state: "State", seat: int | None = None) -> Any:
-        """A terminal picture of the state as ``seat`` sees it (a str, rich markup allowed)."""
-        drawing = self.part("render")
-        return drawing.render(state, seat) if drawing is not None else repr(state.view(seat))
-
-    def legal_help(self, state: "State") -> str:
-        """The legal moves in words, for the ``help`` command of terminal play."""
-        drawing = self.part("render")
-        if drawing is not None:
-            return drawing.legal_help(state)
-        return "legal: " + ", ".join(str(a) for a in state.legal_actions())
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(players={self.players}, config={self.config})"
-
-
 class State(ABC):
     """A position of a game. Subclasses implement the abstract part below."""
 
-    def __init__(self, game: Game, seed: int | None = None):
+    def __init__(self, game: "Game", seed: int | None = None):
         self.game = game
         self.num_players = game.players
         self.seed = seed
         self.rng = random.Random(seed)
+        self.action_count = 0
+        """The number of actions applied so far (the server's ``index``)."""
+        self._log: tuple | None = None
+        """The events, newest first, as a chain ``(event, older chain)``: appending is
+        cheap and a clone shares the chain, since nothing in it ever changes."""
 
     @property
     def rng(self) -> random.Random:
@@ -191,8 +88,8 @@ class State(ABC):
         """Why ``action`` is illegal now, or None if it is legal. Must not change the state."""
 
     @abstractmethod
-    def apply_unchecked(self, action: Action) -> None:
-        """Apply an action known to be legal (taken from ``legal_actions``)."""
+    def _apply_action(self, action: Action) -> None:
+        """Apply a legal action to the game's own fields, emitting its events."""
 
     @abstractmethod
     def parse(self, text: str) -> Action:
@@ -224,6 +121,12 @@ class State(ABC):
         """The number of the turn under way, counting from 1 over all players."""
 
     # --- shared behaviour -----------------------------------------------------------------
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal (taken from ``legal_actions``): the fast path
+        of simulation and search."""
+        self._apply_action(action)
+        self.action_count += 1
+
     def apply(self, action: Action | str) -> Action:
         """Apply ``action`` (an Action or its notation); raise IllegalAction if not allowed.
 
@@ -260,9 +163,31 @@ class State(ABC):
 
     def winners(self) -> list[int]:
         """The seats with the highest score (ties share)."""
-        scores = self.scores()
-        top = max(scores)
-        return [i for i, s in enumerate(scores) if s == top]
+        return winners(self.scores())
+
+    # --- events ---------------------------------------------------------------------------
+    def emit(self, kind: str, text: str, **data: Any) -> dict:
+        """Record an event of the action being applied: its ``kind``, its ``text`` in words
+        and its data (JSON-ready). Events carry only what every seat may see."""
+        event = {"index": self.action_count, "kind": kind, "text": text, **data}
+        self._log = (event, self._log)
+        return event
+
+    @property
+    def events(self) -> list[dict]:
+        """Every event so far, oldest first. An event's ``index`` is the number of actions
+        applied before it: the consequences of action ``i`` carry index ``i`` (those of the
+        set-up, before any action, index 0)."""
+        return self.events_since(0)
+
+    def events_since(self, index: int) -> list[dict]:
+        """The events of action ``index`` and every later one, oldest first."""
+        out, link = [], self._log
+        while link is not None and link[0]["index"] >= index:
+            out.append(link[0])
+            link = link[1]
+        out.reverse()
+        return out
 
     def __str__(self) -> str:
-        return str(self.game.render(self, None))
+        return str(self.game.drawing.picture(self.view(None)))

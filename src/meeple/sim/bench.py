@@ -5,23 +5,15 @@ import random
 import statistics
 import time
 
-from ..core.state import CHANCE
+from ..core.game import Game
 from ..games import GAMES, load
+from .playout import random_steps
 
 
-def random_game(game, seed: int) -> int:
-    """Play one game with uniformly random moves; the number of actions applied."""
-    state = game.new_state(seed)
-    rng = random.Random(seed)
-    n = 0
-    while not state.is_terminal():
-        if state.current_player == CHANCE:
-            action = state.sample_chance()
-        else:
-            action = rng.choice(state.legal_actions())
-        state.apply(action)
-        n += 1
-    return n
+def random_game(game: Game, seed: int) -> int:
+    """Play one game from ``seed`` with uniformly random moves (chance from the state's own
+    RNG); the number of actions applied."""
+    return sum(1 for _ in random_steps(game.new_state(seed), random.Random(seed)))
 
 
 def bench_random_play(name: str, players: int | None = None, seconds: float = 3.0) -> dict:

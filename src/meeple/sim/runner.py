@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from ..agents import Agent, make_agent
+from ..core.game import Game
 from ..core.record import Record
-from ..core.state import CHANCE, Game, State
+from ..core.state import CHANCE, State
 
 
 @dataclass

@@ -11,9 +11,10 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Callable, Sequence
 
+from ..core.outcome import win_shares
 from ..games import load
 from .runner import make_agents, play_game
-from .stats import mean_stdev, win_shares
+from .stats import mean_stdev
 
 
 def game_seed(base: int, index: int) -> int:

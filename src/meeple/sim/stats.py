@@ -1,16 +1,10 @@
-"""Summary statistics of many games: per-seat means, spread, win shares."""
+"""Summary statistics of many games: per-seat means, spread, intervals (win shares are
+the outcome rule of :mod:`meeple.core.outcome`)."""
 from __future__ import annotations
 
 import math
 import statistics
 from typing import Sequence
-
-
-def win_shares(scores: Sequence[float]) -> list[float]:
-    """1 to the winner; a tie splits the point evenly among the tied seats."""
-    top = max(scores)
-    tied = [i for i, s in enumerate(scores) if s == top]
-    return [1.0 / len(tied) if i in tied else 0.0 for i in range(len(scores))]
 
 
 def mean_stdev(values: Sequence[float]) -> tuple[float, float]:

@@ -20,9 +20,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Sequence
 
 from ..agents import make_agent
+from ..core.outcome import win_shares
 from ..games import load
 from .simulate import _batches, _play_batch
-from .stats import mean_stdev, wilson_interval, win_shares
+from .stats import mean_stdev, wilson_interval
 
 ELO_BASE = 1500.0
 Seating = tuple[int, ...]

@@ -26,4 +26,6 @@ def root_at(state: CarcassonneState, x: int, y: int, loc: str) -> int:
 
 
 def events(state: CarcassonneState, kind: str | None = None) -> list[dict]:
-    return [e for e in state.events if kind is None or e["kind"] == kind]
+    """The scoring events of feature ``kind`` (all kinds if None)."""
+    return [e for e in state.events if e["kind"] == "scored"
+            and (kind is None or e["feature"] == kind)]

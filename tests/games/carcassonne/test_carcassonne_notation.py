@@ -4,10 +4,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from carcassonne_play import new_game, turn
 
 import meeple
 from meeple.games.carcassonne.rules import TILESET
+
+from carcassonne_play import new_game, turn
+from helpers import legal_help, picture
 
 
 def _texts(state) -> list[str]:
@@ -101,7 +103,7 @@ def test_breakdown_lists_every_event_in_words():
     b = s.score_breakdown()
     json.dumps(b)
     city = b["events"][0]
-    assert city["kind"] == "city" and city["pennants"] == 1 and city["owners"] == [0]
+    assert city["feature"] == "city" and city["pennants"] == 1 and city["owners"] == [0]
     assert city["tiles"] == [[0, -2], [0, -1], [0, 0]] and city["turn"] == 3
     assert city["text"] == ("city of 3 tiles + 1 pennant, completed in turn 3: 8 points to "
                             "seat 0 (red)")
@@ -115,19 +117,20 @@ def test_render_and_help_show_board_rotations_and_placements():
     game = meeple.load("carcassonne")
     s = game.new_state(3)
     s.apply("draw V")
-    picture = game.render(s, 0)
-    assert isinstance(picture, str)
-    assert "rotations" in picture and "place V X Y R" in picture and "(0,1):" in picture
-    assert "(0,1):0/270" in game.legal_help(s)
+    text = picture(s, 0)
+    assert isinstance(text, str)
+    assert "rotations" in text and "place V X Y R" in text and "(0,1):" in text
+    assert "(0,1):0/270" in legal_help(s)
     s.apply("place V 0 1 0")
-    assert "follower road" in game.legal_help(s)
-    assert "features of the tile just placed" in game.render(s, 0)
+    assert "follower road" in legal_help(s)
+    assert "features of the tile just placed" in picture(s, 0)
 
 
 def test_the_documented_example_replays():
     from pathlib import Path
 
-    from meeple.core.record import Record, replay
+    from meeple.core.record import Record
+    from meeple.sim.replay import replay
     doc = (Path(__file__).parents[3] / "docs/carcassonne.md").read_text()
     block = doc.split("### Example", 1)[1].split("```json", 1)[1].split("```", 1)[0]
     state = replay(Record.loads(block))

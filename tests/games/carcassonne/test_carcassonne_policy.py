@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from carcassonne_play import new_game, turn
-
 import meeple
 from meeple.tiles.geometry import pack
+
+from carcassonne_play import new_game, turn
 
 
 def test_greedy_closes_a_city_with_a_knight():
@@ -16,31 +16,33 @@ def test_greedy_closes_a_city_with_a_knight():
     s = game.new_state(0)
     s.apply("draw E")
     rng = random.Random(0)
-    assert str(game.greedy_action(s, rng)) == "place E 0 -1 180"
+    assert str(game.policy.greedy_action(s, rng)) == "place E 0 -1 180"
     s.apply("place E 0 -1 180")
-    assert str(game.greedy_action(s, rng)) == "follower city S"
+    assert str(game.policy.greedy_action(s, rng)) == "follower city S"
 
 
 def test_evaluate_counts_points_open_features_and_hand():
     s = new_game({"F": 1, "V": 2})
     game = s.game
-    fresh = game.evaluate(s, 0)
-    assert fresh > 0 and fresh == game.evaluate(s, 1)      # followers in hand are worth something
+    fresh = game.policy.evaluate(s, 0)
+    assert fresh > 0 and fresh == game.policy.evaluate(s, 1)      # followers in hand are worth something
     turn(s, "F", 0, -1, 90, "city N")                      # an open city with a pennant
-    assert game.evaluate(s, 0) > game.evaluate(s, 1)
+    assert game.policy.evaluate(s, 0) > game.policy.evaluate(s, 1)
     turn(s, "V", 0, 1, 0)
     turn(s, "V", 1, 1, 270)
-    assert game.evaluate(s, 0) == s.scores()[0] == 3       # terminal: exactly the points
+    assert game.policy.evaluate(s, 0) == s.scores()[0] == 3       # terminal: exactly the points
 
 
 def test_search_value_reads_the_tiles_left_for_a_city_hole():
     """Red's city of 2 tiles is open at (0, -2): with two E tiles left it may close (4 points
     and the follower back); with two C tiles left (they fit but carry the city on) it can only
     score 2 as an incomplete city."""
-    from carcassonne_play import root_at
-    from meeple.games._tilegame import outlook, policy as shared
+    from meeple.games._tilegame import outlook
+    from meeple.games._tilegame import policy as shared
     from meeple.games.carcassonne import value
     from meeple.games.carcassonne.policy import values as greedy_values
+
+    from carcassonne_play import root_at
 
     found = {}
     for rest in ("E", "C"):

@@ -6,10 +6,11 @@ its road running west-east. Seats alternate 0, 1, 0, ... one turn per tile.
 from __future__ import annotations
 
 import pytest
-from carcassonne_play import events, new_game, root_at, turn
 
 import meeple
 from meeple.core.state import CHANCE
+
+from carcassonne_play import events, new_game, root_at, turn
 
 
 # --- roads ------------------------------------------------------------------------------
@@ -61,7 +62,7 @@ def test_caps_of_H_are_separate_cities():
     assert feats.open[south] == 0 and feats.n_tiles(south) == 2
     assert feats.open[north] == 1 and feats.n_tiles(north) == 1
     # the closed city had no knight: nothing scored; the knight on the other cap stays
-    assert [e for e in s.events if not e["final"]] == []
+    assert [e for e in events(s) if not e["final"]] == []
 
 
 def test_caps_of_I_are_separate_cities():
@@ -153,7 +154,7 @@ def test_incomplete_features_score_at_the_end():
     turn(s, "B", 0, 1, 0, "monastery C")   # seat 1
     turn(s, "U", 1, 0, 90, "road E")       # seat 0: open road of 2 tiles
     assert s.is_terminal()
-    final = {e["kind"]: e for e in s.events if e["final"]}
+    final = {e["feature"]: e for e in events(s) if e["final"]}
     assert final["city"]["points"] == 2 + 1
     assert final["road"]["points"] == 2
     assert final["monastery"]["points"] == 1 + 2   # its tile and D and U around it

@@ -37,6 +37,7 @@ def root_at(state: HuntersGatherersState, x: int, y: int, loc: str) -> int:
 
 def events(state: HuntersGatherersState, kind: str | None = None,
            final: bool | None = None) -> list[dict]:
-    """The scoring events of ``kind`` (all kinds if None), during play or final or both."""
-    return [e for e in state.events if (kind is None or e["kind"] == kind)
-            and (final is None or e["final"] == final)]
+    """The scoring events of feature ``kind`` (all kinds if None), during play or final or
+    both."""
+    return [e for e in state.events if e["kind"] == "scored"
+            and (kind is None or e["feature"] == kind) and (final is None or e["final"] == final)]

@@ -6,12 +6,15 @@ import json
 from pathlib import Path
 
 import pytest
-from hg_play import new_game, turn
 from rich.text import Text
 
 import meeple
-from meeple.core.record import Record, replay
+from meeple.core.record import Record
 from meeple.games.hunters_gatherers.rules import BONUS
+from meeple.sim.replay import replay
+
+from helpers import legal_help, picture
+from hg_play import new_game, turn
 
 DOC = Path(__file__).parents[3] / "docs/hunters-gatherers.md"
 
@@ -70,7 +73,7 @@ def test_breakdown_lists_every_event_in_words():
     turn(s, "L58", 0, -1, 0, "meadow Nw")
     b = s.score_breakdown()
     json.dumps(b)
-    kinds = [e["kind"] for e in b["events"]]
+    kinds = [e["feature"] for e in b["events"]]
     assert kinds == ["river", "huts", "meadow"]
     river, huts, meadow = b["events"]
     assert river["turn"] == 2 and river["fish"] == 3 and river["segments"] == 3
@@ -90,26 +93,25 @@ def _plain(markup: str) -> str:
 
 
 def test_render_and_help_show_tiles_pieces_and_options():
-    game = meeple.load("hunters-gatherers")
     s = new_game({"L45": 1, "L33": 1, "L35": 1, "L58": 1}, {"B12": 1})
     s.apply("draw L45")
-    picture = game.render(s, 0)
-    assert isinstance(picture, str)
-    assert "rotations" in picture and "place L45 X Y R" in picture
-    assert "≈1≈" in _plain(picture) and "m░" in _plain(picture)   # a lake, a mammoth
-    assert "(-1,0):0/180" in game.legal_help(s)
+    text = picture(s, 0)
+    assert isinstance(text, str)
+    assert "rotations" in text and "place L45 X Y R" in text
+    assert "≈1≈" in _plain(text) and "m░" in _plain(text)   # a lake, a mammoth
+    assert "(-1,0):0/180" in legal_help(s)
     s.apply("place L45 -1 0 0")
-    text = game.render(s, 0)
+    text = picture(s, 0)
     assert "features of the tile just placed" in text and "hut LOC" in text
-    assert "follower river E" in game.legal_help(s) and "hut E" in game.legal_help(s)
+    assert "follower river E" in legal_help(s) and "hut E" in legal_help(s)
     s.apply("hut E")
-    assert "⌂" in _plain(game.render(s, 0))
+    assert "⌂" in _plain(picture(s, 0))
     turn(s, "L33", 1, 0, 180)
     turn(s, "L35", 0, 1, 0)
-    assert s.phase == BONUS and "bonus tile is drawn" in game.render(s, 0)
-    assert "●" in _plain(game.render(s, 0))               # the start tile's gold nugget
-    assert "land tiles left: 1, bonus tiles left: 1" in game.render(s, 0)
-    assert game.legal_help(s).startswith("Chance draws a tile")
+    assert s.phase == BONUS and "bonus tile is drawn" in picture(s, 0)
+    assert "●" in _plain(picture(s, 0))               # the start tile's gold nugget
+    assert "land tiles left: 1, bonus tiles left: 1" in picture(s, 0)
+    assert legal_help(s).startswith("Chance draws a tile")
 
 
 def test_the_documented_example_replays():

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import random
 
-from hg_play import new_game, turn
-
 import meeple
 from meeple.games.hunters_gatherers.policy import values
-from meeple.games.hunters_gatherers.value import BONUS_WORTH
 from meeple.games.hunters_gatherers.rules import BONUS, DRAW
+from meeple.games.hunters_gatherers.value import BONUS_WORTH
+
+from hg_play import new_game, turn
 
 
 def test_greedy_closes_a_river_with_its_own_fisher():
@@ -17,10 +17,10 @@ def test_greedy_closes_a_river_with_its_own_fisher():
     s = game.new_state(0)
     s.apply("draw L01")
     rng = random.Random(0)
-    action = game.greedy_action(s, rng)
+    action = game.policy.greedy_action(s, rng)
     assert str(action) == "place L01 -1 0 90"     # its lake meets the start's river
     s.apply(action)
-    assert str(game.greedy_action(s, rng)) == "follower river E"   # 2 + 1 + 2 fish at once
+    assert str(game.policy.greedy_action(s, rng)) == "follower river E"   # 2 + 1 + 2 fish at once
 
 
 def test_greedy_values_count_points_pieces_and_the_coming_bonus():
@@ -44,9 +44,10 @@ def test_greedy_values_count_points_pieces_and_the_coming_bonus():
 
 
 def test_search_value_counts_an_open_forest_only_if_a_tile_left_completes_it():
-    from hg_play import root_at
     from meeple.games._tilegame import outlook
     from meeple.games.hunters_gatherers import value
+
+    from hg_play import root_at
 
     worth = []
     for deck, closable in (({"L33": 1, "L35": 1, "L58": 1}, True),

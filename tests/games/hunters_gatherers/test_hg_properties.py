@@ -28,14 +28,15 @@ def test_bonus_tiles_follow_nugget_forests_once_per_turn_by_the_same_seat(seed, 
             action = state.sample_chance(rng)
             assert (action[1] in bonus_types) == (state.phase == BONUS)
             if state.phase == BONUS:          # earned by the seat whose turn it is
-                assert state.bonus_log[-1]["seat"] == state.seat
-                assert state.bonus_log[-1]["turn"] == state.turn
+                earned = [e for e in state.events if e["kind"] == "bonus"]
+                assert earned[-1]["seat"] == state.seat
+                assert earned[-1]["turn"] == state.turn
         else:
             action = rng.choice(state.legal_actions())
         if state.phase == PLACE:
             placed_in_turn[state.turn] = placed_in_turn.get(state.turn, 0) + 1
         state.apply(action)
-    earned = [b["turn"] for b in state.bonus_log]
+    earned = [b["turn"] for b in state.events if b["kind"] == "bonus"]
     assert len(set(earned)) == len(earned)                      # at most one bonus a turn
     assert all(n <= 2 for n in placed_in_turn.values())        # a land tile and one bonus
     assert {t for t, n in placed_in_turn.items() if n == 2} <= set(earned)

@@ -136,7 +136,7 @@ def test_config_tileset_plays_another_file(tmp_path):
     while not state.is_terminal():
         state.apply(state.sample_chance() if state.current_player < 0
                     else state.legal_actions()[-1])
-    (meadow,) = [e for e in state.events if e["kind"] == "meadow"]
+    (meadow,) = [e for e in state.events if e["kind"] == "scored" and e["feature"] == "meadow"]
     assert meadow["points"] == 2 and meadow["owners"] == [0]        # the start tile's deer
 
 
@@ -148,7 +148,7 @@ def test_config_tileset_plays_another_file(tmp_path):
     ({"bonus_deck": {"L01": 1}}, "unknown tile type"),
     ({"deck": {"L01": -1}}, "whole number"),
     ({"deck": ["L01"]}, "object"),
-    ({"tiles": 3}, "takes only"),
+    ({"tiles": 3}, "no option 'tiles'"),
 ])
 def test_bad_config_refused(config, message):
     with pytest.raises(ValueError, match=message):

@@ -7,7 +7,12 @@ import json
 import pytest
 
 import meeple
-from meeple.games.jaeger_sammler.board import DEFAULT_FILE, build_board, hex_neighbours, load_board
+from meeple.games.jaeger_sammler.board import (
+    DEFAULT_FILE,
+    build_board,
+    hex_neighbours,
+    load_board,
+)
 
 
 def _data() -> dict:
@@ -98,11 +103,11 @@ def test_config_board_replaces_the_default(tmp_path):
 
 
 def test_bad_config_is_refused():
-    with pytest.raises(ValueError, match="option 'board' only"):
+    with pytest.raises(ValueError, match="no option 'deck'; its options: board"):
         meeple.load("jaeger-sammler", 2, {"deck": {}})
     with pytest.raises(ValueError, match="cannot read"):
         meeple.load("jaeger-sammler", 2, {"board": "/nonexistent/board.json"})
-    with pytest.raises(ValueError, match="file path or a board object"):
+    with pytest.raises(ValueError, match="board file's path, or its data"):
         meeple.load("jaeger-sammler", 2, {"board": 3})
     with pytest.raises(ValueError, match="2–4 players"):
         meeple.load("jaeger-sammler", 5)

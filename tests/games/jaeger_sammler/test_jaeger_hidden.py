@@ -5,14 +5,23 @@ from __future__ import annotations
 import json
 import random
 
-from helpers import snapshot
-
 import meeple
 from meeple.core.state import CHANCE
 from meeple.games.jaeger_sammler.hidden import unseen
+from meeple.games.jaeger_sammler.tiles import (
+    BERRIES,
+    FACE_DOWN,
+    FUR,
+    JUG,
+    NECKLACE,
+    SKULL,
+    SUMMER,
+    TUBERS,
+    WINTER,
+)
 from meeple.games.jaeger_sammler.value import face_down
-from meeple.games.jaeger_sammler.tiles import (BERRIES, FACE_DOWN, FUR, JUG, NECKLACE, SKULL,
-                                               SUMMER, TUBERS, WINTER)
+
+from helpers import snapshot
 
 
 def _played(seed: int, players: int = 3, turns: int = 40, until_winter: bool = False):
@@ -119,9 +128,9 @@ def test_bot_heuristics_read_only_the_view():
     assert twin.scores() != state.scores() or twin.coll != state.coll
     game = state.game
     for seat in range(3):
-        assert game.evaluate(state, seat) == game.evaluate(twin, seat)
-    assert game.evaluate_all(state) == game.evaluate_all(twin)
-    assert game.greedy_action(state, random.Random(2)) == game.greedy_action(
+        assert game.policy.evaluate(state, seat) == game.policy.evaluate(twin, seat)
+    assert game.policy.evaluate_all(state) == game.policy.evaluate_all(twin)
+    assert game.policy.greedy_action(state, random.Random(2)) == game.policy.greedy_action(
         twin, random.Random(2))
 
 
@@ -131,8 +140,8 @@ def test_a_search_values_tiles_it_saw_taken_by_their_kind():
     state = _played(4, players=2, turns=30)
     game = state.game
     deals = [state.determinize(0, random.Random(s)) for s in range(4)]
-    assert all(game.evaluate_all(d) == game.evaluate_all(deals[0]) for d in deals)
-    assert game.evaluate_all(deals[0]) == game.evaluate_all(state)
+    assert all(game.policy.evaluate_all(d) == game.policy.evaluate_all(deals[0]) for d in deals)
+    assert game.policy.evaluate_all(deals[0]) == game.policy.evaluate_all(state)
     seat = deals[0].current_player
     for action in deals[0].legal_actions():
         after = deals[0].clone()

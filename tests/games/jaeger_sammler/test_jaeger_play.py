@@ -11,6 +11,8 @@ from meeple.core.record import Record
 from meeple.sim.runner import make_agents, play_game
 from meeple.sim.simulate import simulate
 
+from helpers import legal_help, picture
+
 
 def test_a_person_plays_against_greedy_in_the_terminal(tmp_path):
     saved = tmp_path / "game.json"
@@ -35,10 +37,10 @@ def test_a_person_plays_against_greedy_in_the_terminal(tmp_path):
 def test_render_draws_the_hex_board_pawns_settlements_and_crates():
     game = meeple.load("jaeger-sammler", 2)
     state = game.new_state(3)
-    assert "set-up" in game.render(state, 0)
+    assert "set-up" in picture(state, 0)
     state.apply(state.sample_chance())
     state.apply("move 1,1>1,2>1,3")
-    text = game.render(state, 0)
+    text = picture(state, 0)
     assert isinstance(text, str)
     lines = text.splitlines()
     assert lines[1].split() == [str(c) for c in range(12)]    # column numbers
@@ -48,7 +50,7 @@ def test_render_draws_the_hex_board_pawns_settlements_and_crates():
     assert "S *" in plain and "W  " in plain                  # settlements
     assert "seat 0 (you)" in plain and "face down 1 summer + 0 winter" in plain
     assert "tuber" not in plain.split("digit:")[1]            # face-down kinds not shown
-    help_text = game.legal_help(state)
+    help_text = legal_help(state)
     first = help_text.splitlines()[1].split()
     assert first[0] == "1" and " ".join(first[1:3]) == str(state.legal_actions()[0])
 
@@ -56,7 +58,7 @@ def test_render_draws_the_hex_board_pawns_settlements_and_crates():
 def test_the_final_picture_reveals_the_collections():
     game = meeple.load("jaeger-sammler", 2)
     result = play_game(game, make_agents(game, ["random", "random"], 4), 4)
-    text = game.render(result.state, None)
+    text = picture(result.state, None)
     assert "game over" in text and "revealed:" in text and "points" in text
 
 
@@ -78,5 +80,5 @@ def test_greedy_choice_depends_only_on_the_rng_it_is_given():
     game = meeple.load("jaeger-sammler", 2)
     state = game.new_state(6)
     state.apply(state.sample_chance())
-    picks = {str(game.greedy_action(state, random.Random(1))) for _ in range(3)}
+    picks = {str(game.policy.greedy_action(state, random.Random(1))) for _ in range(3)}
     assert len(picks) == 1 and state.check(state.parse(picks.pop())) is None

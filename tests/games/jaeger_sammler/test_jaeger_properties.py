@@ -6,16 +6,28 @@ import random
 from collections import Counter
 
 import pytest
-from helpers import random_playout, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import meeple
-from meeple.core.record import Record, replay
+from meeple.core.record import Record
 from meeple.core.state import CHANCE
 from meeple.games.jaeger_sammler.notation import JSAction
-from meeple.games.jaeger_sammler.tiles import (CAVE, FACE_DOWN, KINDS, PATH, SETTLEMENT, SUMMER,
-                                               WEAPON, WINTER, mammoth_code, season_tiles)
+from meeple.games.jaeger_sammler.tiles import (
+    CAVE,
+    FACE_DOWN,
+    KINDS,
+    PATH,
+    SETTLEMENT,
+    SUMMER,
+    WEAPON,
+    WINTER,
+    mammoth_code,
+    season_tiles,
+)
+from meeple.sim.replay import replay
+
+from helpers import random_playout, snapshot
 
 SOME = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FEW = settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])

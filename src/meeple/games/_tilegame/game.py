@@ -1,20 +1,26 @@
-"""The Game side of a Carcassonne-family game: its tile set, pile and options (the bot and
-drawing hooks come from the game's own ``policy`` and ``render`` modules, see core Game)."""
+"""The Game side of a Carcassonne-family game: its tile set, piles and their options."""
 from __future__ import annotations
 
 from typing import Iterable
 
-from ...core.state import Game
+from ...core.game import Game
+from ...core.options import Option
 from ...tiles.spec import TileSet
 
 
+def deck_option(name: str, pile: str, allowed: tuple[str, ...] | None = None) -> Option:
+    """The option ``name`` that replaces ``pile`` by ``{tile_type: count}``."""
+    return Option(name, dict, None, f"replaces the {pile} (for short games and tests; the "
+                  "start tile is placed separately and always)", allowed=allowed,
+                  form="{tile type: count}")
+
+
 class TileGame(Game):
-    """A tile-laying game. Subclasses set ``package`` (where ``policy`` and ``render``
-    live, as for every game), ``followers per seat, and in ``validate_config`` the ``tileset`` and ``pile``
-    (a count per type in ``types`` order) through :meth:`set_tileset`."""
+    """A tile-laying game. Subclasses set ``followers`` per seat, and in ``configure`` the
+    ``tileset`` and ``pile`` (a count per type in ``types`` order) through
+    :meth:`set_tileset` and :meth:`read_deck`."""
 
     min_players, max_players, default_players = 2, 5, 2
-    package: str
     followers: int
     tileset: TileSet
     types: tuple[str, ...]
@@ -31,17 +37,16 @@ class TileGame(Game):
                   ) -> tuple[int, ...]:
         """The counts per type of option ``key`` (``{tile_type: count}``), or ``default``;
         ValueError naming a bad type or count."""
-        deck = self.config.get(key)
+        deck = self.settings[key]
         if deck is None:
             deck = default
         else:
             allowed = tuple(allowed)
-            if not isinstance(deck, dict):
-                raise ValueError(f"config.{key} must be an object {{tile_type: count}}")
             for t, n in deck.items():
                 if t not in allowed:
-                    raise ValueError(f"config.{key}: unknown tile type {t!r}; types: "
-                                     f"{' '.join(allowed)}")
+                    raise ValueError(f"{self.name} option {key!r}: unknown tile type {t!r}; "
+                                     f"types: {' '.join(allowed)}")
                 if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                    raise ValueError(f"config.{key}: count of {t} must be a whole number ≥ 0")
+                    raise ValueError(f"{self.name} option {key!r}: the count of {t} must be "
+                                     "a whole number ≥ 0")
         return tuple(deck.get(t, 0) for t in self.types)

@@ -1,9 +1,10 @@
-"""The greedy skeleton of a tile-laying game: values per seat in, a one-turn policy out.
+"""The bot knowledge of a tile-laying game: values per seat in, a one-turn policy out.
 
-A game supplies ``values(state)`` (each seat's points plus what its pieces should bring).
-The greedy policy tries every placement with every choice of piece (a clone per pair),
-scores what the turn completes, and keeps the pair with the best margin over the strongest
-opponent.
+A game supplies two value functions (each seat's points plus what its pieces should bring):
+greedy's heuristic and the richer search value MCTS evaluates its leaves with, and names
+them in a :class:`TilePolicy`. The greedy policy tries every placement with every choice of
+piece (a clone per pair), scores what the turn completes, and keeps the pair with the best
+margin over the strongest opponent.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import random
 from typing import TYPE_CHECKING, Callable
 
 from ...core.action import Action
+from ...core.policy import Policy
 from ...tiles.features import Partition
 from .state import PLACE
 
@@ -104,3 +106,33 @@ def greedy_action(values: Values, state: "TileGameState", rng: random.Random) ->
     options = action_scores(values, state)
     top = max(m for _, m in options)
     return rng.choice([a for a, m in options if m >= top - 1e-9])
+
+
+class TilePolicy(Policy):
+    """A tile game's policy from its values: greedy plays one turn ahead on
+    ``greedy_values``; MCTS evaluates its leaves with ``search_values``, orders its root
+    moves by them one turn ahead, and turns margins into win chances with
+    ``spread_per_tile`` (the final margin's standard deviation per root tile left)."""
+
+    greedy_values: Values
+    search_values: Values
+    spread_per_tile: float
+
+    def evaluate_all(self, state: "TileGameState") -> list[float]:
+        """Every seat's search value (its expected final points)."""
+        return self.search_values(state)
+
+    def evaluate(self, state: "TileGameState", seat: int) -> float:
+        return self.search_values(state)[seat]
+
+    def reward_scale(self, state: "TileGameState") -> float:
+        return spread(state, self.spread_per_tile)
+
+    def action_scores(self, state: "TileGameState") -> list[tuple[Action, float]]:
+        """Every legal move with the margin it leads to by the search value, one turn
+        ahead as greedy looks."""
+        return action_scores(self.search_values, state)
+
+    def greedy_action(self, state: "TileGameState", rng: random.Random) -> Action:
+        """The placement with its best choice of piece, or the best choice of piece."""
+        return greedy_action(self.greedy_values, state, rng)

@@ -1,24 +1,26 @@
-"""The table of a tile-laying game as text with rich markup (the engine imports only stdlib).
+"""The table of a tile-laying game as text with rich markup, drawn from a seat's view.
 
 The board with coordinates on the margins (tiles drawn by a game's
 :class:`~.picture.TileStyle`, as wide as the terminal allows), every seat's points and
 pieces, and for the seat to move the drawn tile in its four rotations with the places it
-fits, or the features of the tile just placed. Each game's ``render`` module supplies its
-style, legend, pieces and prompts through a :class:`Table`.
+fits, or the features of the tile just placed. Everything comes from ``state.view(seat)``
+and the tile set: the board is laid again from the view's tiles and pieces
+(:func:`seen_board`), so the picture can never show more than the view. Each game's
+``render`` module supplies its style, legend, pieces and prompts through a :class:`Table`.
 """
 from __future__ import annotations
 
 import shutil
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, Sequence
 
-from ...tiles.geometry import ROTATIONS, pack
+from ...core.action import Action
+from ...core.drawing import Drawing
+from ...tiles.board import Board
+from ...tiles.geometry import ROTATION_INDEX, ROTATIONS, pack, unpack
+from ...tiles.spec import TileSet
 from .picture import SEAT_STYLE, SIZES, Marks, TileStyle, piece_cell
 from .scoring import COLOURS, seat_name
-from .state import DRAW, FOLLOW, PLACE
-
-if TYPE_CHECKING:
-    from .state import TileGameState
 
 LABEL = 5
 """Width of the row-coordinate margin."""
@@ -33,50 +35,70 @@ class Table:
     legend: str
     prompt: str
     occupy_help: str
-    marks: Callable[["TileGameState"], dict[int, Marks]]
-    seat_status: Callable[["TileGameState", int], str]
-    piles: Callable[["TileGameState"], str]
-    feature_note: Callable[["TileGameState", int], str] = lambda state, seg: ""
-    phase_lines: Callable[["TileGameState", str], list[str]] = lambda state, who: []
+    marks: Callable[[dict, Board], dict[int, Marks]]
+    seat_status: Callable[[dict, int], str]
+    piles: Callable[[dict], str]
+    feature_note: Callable[[Board, int], str] = lambda board, seg: ""
+    phase_lines: Callable[[dict, str], list[str]] = lambda view, who: []
 
 
-def follower_marks(state: "TileGameState", text: Callable[[int, str], str]
+def seen_board(view: dict, tileset: TileSet) -> Board:
+    """The board of ``view`` laid again from its tiles (in the order they were placed),
+    with its followers, and huts where the view has them, standing on their features."""
+    board = Board(tileset)
+    for tile in view["board"]:
+        board.place(tile["type"], tile["x"], tile["y"], ROTATION_INDEX[tile["rotation"]])
+    pieces = [(board.features, view["followers"])]
+    if board.groups is not None and "huts" in view:
+        pieces.append((board.groups, view["huts"]))
+    for partition, placed in pieces:
+        for piece in placed:
+            partition.occupy(piece_segment(board, piece), piece["seat"])
+    return board
+
+
+def piece_segment(board: Board, piece: dict) -> int:
+    """The segment id a piece of the view (``{"x", "y", "location", ...}``) stands on."""
+    t = board.tile_at(piece["x"], piece["y"])
+    return board.base[t] + board.placed[t].loc_seg[piece["location"]]
+
+
+def follower_marks(view: dict, board: Board, text: Callable[[int, str], str]
                    ) -> dict[int, Marks]:
     """The followers to draw, by tile index; ``text(seat, kind)`` is the letter shown."""
-    board = state.board
     out: dict[int, Marks] = {}
-    for seat, seg in state.followers:
-        t, local = board.local(seg)
-        o = board.placed[t]
-        out.setdefault(t, {})[piece_cell(o.locs[local][0])] = (seat, text(seat, o.kinds[local]))
+    for piece in view["followers"]:
+        t = board.tile_at(piece["x"], piece["y"])
+        out.setdefault(t, {})[piece_cell(piece["location"])] = (
+            piece["seat"], text(piece["seat"], piece["kind"]))
     return out
 
 
-def _layout(state: "TileGameState", columns: int) -> tuple[tuple[int, int, int], int, int]:
+def _layout(board: Board, columns: int) -> tuple[tuple[int, int, int], int, int]:
     """The cell widths and the x range to draw: the widest tiles that fit ``columns``,
     else the narrowest, cropped around the last placed tile."""
-    x0, _, x1, _ = state.board.extent()
+    x0, _, x1, _ = board.extent()
     x0, x1 = x0 - 1, x1 + 1
     for widths in SIZES.values():
         if LABEL + (x1 - x0 + 1) * sum(widths) <= columns:
             return widths, x0, x1
     widths = SIZES["mini"]
     span = max(1, (columns - LABEL) // sum(widths))
-    centre = state.board.xy(state.last)[0]
+    centre = board.xy(len(board.placed) - 1)[0]
     start = min(max(x0, centre - span // 2), x1 - span + 1)
     return widths, start, start + span - 1
 
 
-def board_lines(state: "TileGameState", table: Table, columns: int | None = None
+def board_lines(view: dict, board: Board, table: Table, columns: int | None = None
                 ) -> list[str]:
     """The board, coordinates on the margins, dots where the drawn tile fits."""
-    board = state.board
     columns = columns or shutil.get_terminal_size((120, 40)).columns
-    widths, x0, x1 = _layout(state, columns)
+    widths, x0, x1 = _layout(board, columns)
     width = sum(widths)
     _, y0, _, y1 = board.extent()
-    fits = {pos for pos, _ in board.placements(state.tile)} if state.tile else set()
-    marks = table.marks(state)
+    drawn = view["tile"]
+    fits = {pos for pos, _ in board.placements(drawn)} if drawn else set()
+    marks = table.marks(view, board)
     lines = ["[dim]" + " " * LABEL + "".join(str(x).center(width)[:width]
                                              for x in range(x0, x1 + 1)) + "[/]"]
     dots = ("", "·".center(width), "")
@@ -98,9 +120,9 @@ def board_lines(state: "TileGameState", table: Table, columns: int | None = None
     return lines
 
 
-def rotations_lines(state: "TileGameState", style: TileStyle, type_: str) -> list[str]:
+def rotations_lines(tileset: TileSet, style: TileStyle, type_: str) -> list[str]:
     """The drawn tile in its four rotations, side by side, labelled with the degrees."""
-    orientations = state.board.tileset.tiles[type_].orientations
+    orientations = tileset.tiles[type_].orientations
     width = sum(SIZES["full"])
     pictures = [style.tile_lines(o) for o in orientations]
     lines = ["   ".join(str(deg).center(width) for deg in ROTATIONS)]
@@ -109,80 +131,91 @@ def rotations_lines(state: "TileGameState", style: TileStyle, type_: str) -> lis
     return lines
 
 
-def status_lines(state: "TileGameState", table: Table) -> list[str]:
+def status_lines(view: dict, table: Table) -> list[str]:
     """Points and pieces in hand per seat, and the tiles left."""
     out = []
-    for s in range(state.num_players):
-        marker = "▶ " if s == state.seat and not state.is_terminal() else "  "
+    over = view["phase"] == "over"
+    for s in range(view["players"]):
+        marker = "▶ " if s == view["active"] and not over else "  "
         out.append(f"{marker}[{SEAT_STYLE[s]}] {COLOURS[s]} [/] seat {s}: "
-                   f"{state.points[s]} points, {table.seat_status(state, s)}")
-    extra = f", discarded: {' '.join(state.discarded)}" if state.discarded else ""
-    out.append(f"{table.piles(state)}{extra}")
+                   f"{view['scores'][s]} points, {table.seat_status(view, s)}")
+    extra = f", discarded: {' '.join(view['discarded'])}" if view["discarded"] else ""
+    out.append(f"{table.piles(view)}{extra}")
     return out
 
 
-def _recent_events(state: "TileGameState") -> list[str]:
-    return [f"scored: {e['text']}" for e in state.events
-            if e["turn"] == state.turns and not e["final"]]
-
-
-def features_line(state: "TileGameState", table: Table) -> str:
+def features_line(board: Board, table: Table) -> str:
     """The features of the tile just placed, named by their locations, and who holds them."""
-    board = state.board
-    o, base = board.placed[state.last], board.base[state.last]
+    last = len(board.placed) - 1
+    o, base = board.placed[last], board.base[last]
     feats = board.features
     parts = []
     for i, kind in enumerate(o.kinds):
         held = sorted({s for s, _ in feats.occupants[feats.find(base + i)]})
         owner = f" (held by {', '.join(COLOURS[s] for s in held)})" if held else ""
         names = f" {' '.join(o.locs[i])}" if o.locs[i] else ""
-        parts.append(f"{kind}{names}{owner}{table.feature_note(state, base + i)}")
+        parts.append(f"{kind}{names}{owner}{table.feature_note(board, base + i)}")
     return "features of the tile just placed: " + "; ".join(parts)
 
 
-def placement_summary(state: "TileGameState") -> str:
-    """The legal placements of the drawn tile, grouped by position, north to south."""
+def placements(board: Board, type_: str) -> list[tuple[int, int, int]]:
+    """``(x, y, degrees)`` of every legal placement of ``type_`` on ``board``, in the order
+    of ``legal_actions()``."""
+    return [(*unpack(pos), r * 90) for pos, rots in board.placements(type_) for r in rots]
+
+
+def placement_summary(fits: Sequence[Sequence[int]]) -> str:
+    """The legal placements ``(x, y, degrees)`` of the drawn tile, grouped by position,
+    north to south."""
     groups: dict[tuple[int, int], list[str]] = {}
-    for action in state.legal_actions():
-        groups.setdefault((action[2], action[3]), []).append(str(action[4]))
+    for x, y, degrees in fits:
+        groups.setdefault((x, y), []).append(str(degrees))
     return "  ".join(f"({x},{y}):{'/'.join(groups[(x, y)])}"
                      for x, y in sorted(groups, key=lambda c: (c[1], c[0])))
 
 
-def legal_help(state: "TileGameState", table: Table) -> str:
-    """What the player to move may type now (the terminal's ``help``)."""
-    if state.is_terminal():
-        return "The game is over."
-    if state.phase == PLACE:
-        return (f"Place tile {state.tile}: place {state.tile} X Y R, with (X,Y):R among\n  "
-                + placement_summary(state))
-    if state.phase != FOLLOW:
-        return "Chance draws a tile: draw T."
-    options = " · ".join(str(a) for a in state.legal_actions())
-    return (f"{table.occupy_help}:\n  " + options
-            + "\n  (any location touching a feature names it, e.g. a "
-              f"{table.style.ground} by any of its half-edges)\n  " + features_line(state, table))
+class TileDrawing(Drawing):
+    """The shared drawing of the tile games; a game's subclass sets its :class:`Table`."""
 
+    table: Table
 
-def render(state: "TileGameState", table: Table, seat: int | None = None,
-           columns: int | None = None) -> str:
-    """The board, the scores, and for the seat to move the drawn tile and its options."""
-    lines = [f"[bold]{state.game.title} — turn {state.turn}[/]",
-             *board_lines(state, table, columns), "", table.legend,
-             *status_lines(state, table), *_recent_events(state)]
-    if state.is_terminal():
-        lines.append("[bold]Game over.[/]")
+    def picture(self, view: dict, columns: int | None = None) -> str:
+        """The board, the scores, and for the seat to move the drawn tile and its options
+        (the board as wide as ``columns``, by default the terminal's width)."""
+        table, board = self.table, seen_board(view, self.game.tileset)
+        lines = [f"[bold]{self.game.title} — turn {view['turn']}[/]",
+                 *board_lines(view, board, table, columns), "", table.legend,
+                 *status_lines(view, table)]
+        phase, who = view["phase"], seat_name(view["active"])
+        if phase == "over":
+            lines.append("[bold]Game over.[/]")
+        elif phase == "place":
+            tile = view["tile"]
+            fits = placements(board, tile)
+            lines += ["", f"{who} drew [bold]{tile}[/] — its rotations:",
+                      *rotations_lines(self.game.tileset, table.style, tile),
+                      f"fits at (x,y):rotations  {placement_summary(fits)}",
+                      f"[bold]{who}: place {tile} X Y R[/]  (x east, y south)"]
+        elif phase == "follower":
+            last = view["board"][-1]
+            lines += ["", f"{who} placed {last['type']} at ({last['x']},{last['y']}).",
+                      features_line(board, table), table.prompt]
+        elif phase != "draw":
+            lines += table.phase_lines(view, who)
         return "\n".join(lines)
-    who = seat_name(state.seat)
-    if state.phase == PLACE:
-        lines += ["", f"{who} drew [bold]{state.tile}[/] — its rotations:",
-                  *rotations_lines(state, table.style, state.tile),
-                  f"fits at (x,y):rotations  {placement_summary(state)}",
-                  f"[bold]{who}: place {state.tile} X Y R[/]  (x east, y south)"]
-    elif state.phase == FOLLOW:
-        x, y = state.board.xy(state.last)
-        lines += ["", f"{who} placed {state.board.placed[state.last].type} at ({x},{y}).",
-                  features_line(state, table), table.prompt]
-    elif state.phase != DRAW:
-        lines += table.phase_lines(state, who)
-    return "\n".join(lines)
+
+    def legal_help(self, view: dict, legal: Sequence[Action]) -> str:
+        """What the player to move may type now (the terminal's ``help``)."""
+        phase, table = view["phase"], self.table
+        if phase == "over":
+            return "The game is over."
+        if phase == "place":
+            return (f"Place tile {view['tile']}: place {view['tile']} X Y R, with (X,Y):R "
+                    f"among\n  {placement_summary([a[2:5] for a in legal])}")
+        if phase != "follower":
+            return "Chance draws a tile: draw T."
+        board = seen_board(view, self.game.tileset)
+        return (f"{table.occupy_help}:\n  " + " · ".join(str(a) for a in legal)
+                + "\n  (any location touching a feature names it, e.g. a "
+                  f"{table.style.ground} by any of its half-edges)\n  "
+                + features_line(board, table))

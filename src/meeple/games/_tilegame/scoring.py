@@ -1,8 +1,10 @@
 """Majority scoring, scoring events, the breakdown and the view of a tile-laying game.
 
-Every score is an *event* (kind, tiles, owners, pieces per seat, points, turn, words)
-appended to ``state.events`` and added to the owners' points; the breakdown and the score
-track are read from the events, so they always agree.
+Every score is a ``scored`` *event* (the feature, its tiles, owners, pieces per seat,
+points, turn, words) emitted on the state (``state.events``) and added to the owners'
+points; the breakdown is read from the events, so breakdown, events and score track
+always agree. A discarded tile and (in Hunters & Gatherers) a bonus tile earned are events
+too.
 """
 from __future__ import annotations
 
@@ -29,22 +31,27 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
 
 
-def record(state: "TileGameState", kind: str, root: int, owners: list[int], points: int,
+def record(state: "TileGameState", feature: str, root: int, owners: list[int], points: int,
            what: str, final: bool, partition: Partition | None = None,
            pieces: str = "followers", **extra: object) -> dict:
-    """Append the scoring event of the feature (or group of ``partition``) at ``root`` and
-    add ``points`` to each owner; ``pieces`` names the per-seat count of pieces on it."""
+    """Emit the ``scored`` event of the ``feature`` (or group of ``partition``) at ``root``
+    and add ``points`` to each owner; ``pieces`` names the per-seat count of pieces on it."""
     partition = partition or state.board.features
     counts = partition.counts_by_seat(root, state.num_players)
-    event = {"kind": kind, "tiles": [list(c) for c in state.board.cells(root, partition)],
-             **extra, "owners": owners, pieces: {str(s): n for s, n in enumerate(counts) if n},
-             "points": points, "turn": state.turns, "final": final, "what": what}
     owner_text = " and ".join(seat_name(s) for s in owners) or "nobody"
-    event["text"] = f"{what}: {plural(points, 'point')} to {owner_text}"
-    state.events.append(event)
     for s in owners:
         state.points[s] += points
-    return event
+    return state.emit(
+        "scored", f"{what}: {plural(points, 'point')} to {owner_text}", feature=feature,
+        tiles=[list(c) for c in state.board.cells(root, partition)], **extra, owners=owners,
+        **{pieces: {str(s): n for s, n in enumerate(counts) if n}}, points=points,
+        turn=state.turns, final=final, what=what)
+
+
+def discarded(state: "TileGameState", type_: str) -> None:
+    """The event of a drawn tile that fits nowhere."""
+    state.emit("discarded", f"tile {type_} fits nowhere on the board: discarded",
+               tile=type_, seat=state.seat)
 
 
 def score_closed(state: "TileGameState", roots: list[int], value: Value) -> None:
@@ -64,7 +71,8 @@ def breakdown(state: "TileGameState", **extra: object) -> dict:
     """Every scoring event, in words, per seat and in order of play."""
     seats = [{"seat": s, "colour": COLOURS[s], "total": state.points[s], "items": []}
              for s in range(state.num_players)]
-    for event in state.events:
+    scored = [e for e in state.events if e["kind"] == "scored"]
+    for event in scored:
         shared = len(event["owners"]) > 1
         for s in event["owners"]:
             text = f"{event['what']}: {plural(event['points'], 'point')}"
@@ -72,9 +80,9 @@ def breakdown(state: "TileGameState", **extra: object) -> dict:
                 others = [seat_name(o) for o in event["owners"] if o != s]
                 text += f" (tied majority with {', '.join(others)})"
             seats[s]["items"].append({"text": text, "points": event["points"],
-                                      "kind": event["kind"], "turn": event["turn"],
+                                      "kind": event["feature"], "turn": event["turn"],
                                       "final": event["final"]})
-    return {"seats": seats, "events": [dict(e) for e in state.events],
+    return {"seats": seats, "events": [dict(e) for e in scored],
             "discarded": list(state.discarded), **extra}
 
 
@@ -98,7 +106,7 @@ def view(state: "TileGameState", player: int | None, **extra: object) -> dict:
     tiles = [{"type": o.type, "x": x, "y": y, "rotation": o.degrees}
              for o, (x, y) in zip(board.placed, map(board.xy, range(len(board.placed))))]
     return {"game": state.game.name, "players": state.num_players, "seat": player,
-            "current_player": state.current_player, "turn": state.turn,
+            "current_player": state.current_player, "active": state.seat, "turn": state.turn,
             "phase": state.phases[state.phase], "tile": state.tile, "board": tiles,
             "followers": pieces(state, state.followers), "supply": list(state.supply),
             "scores": list(state.points), "pile": state.pile_counts(),

@@ -4,9 +4,11 @@ A turn is the chance action ``draw T`` (a tile that fits nowhere is discarded at
 another is drawn), ``place T X Y R``, then ``follower KIND LOC`` (or a game's own piece,
 such as a hut) or ``pass``; then what the tile completed is scored and the next seat draws.
 The game ends when the pile is empty. A game subclasses :class:`TileGameState` and adds
-what closes and how it scores (``_closed_by``, ``_score_closed``, ``_score_final``), its
-view and breakdown; a game with a second tile in one turn (Hunters & Gatherers' bonus tile)
-sets ``extra`` while that tile is played and overrides ``_next_turn``.
+what closes (``_closed_by``) and how it scores (``_score_closed``, ``_score_final``: its
+score module's functions); the view and the breakdown are the family's
+(:mod:`.scoring`), which a game extends where it has more to show. A game with a second
+tile in one turn (Hunters & Gatherers' bonus tile) sets ``extra`` while that tile is
+played and overrides ``_next_turn``.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from ...core.state import CHANCE, TERMINAL, State
 from ...tiles.board import Board
 from ...tiles.features import Partition
 from ...tiles.geometry import ROTATION_INDEX, unpack
+from . import scoring
 from .legality import DRAW, FOLLOW, OVER, PHASES, PLACE, Legality
 from .notation import PASS, Notation, draw, follower
 
@@ -35,7 +38,7 @@ class TileGameState(Legality, State):
 
     notation: Notation
     phases: tuple[str, ...] = PHASES
-    copied: tuple[str, ...] = ("pile", "supply", "points", "events", "discarded")
+    copied: tuple[str, ...] = ("pile", "supply", "points", "discarded")
     """The lists ``clone`` copies (every other attribute is replaced, never changed)."""
 
     def __init__(self, game: "TileGame", seed: int | None = None):
@@ -55,7 +58,6 @@ class TileGameState(Legality, State):
         self.points = [0] * self.num_players
         self.followers: list[tuple[int, int]] = []   # (seat, segment id) on the board
         self.pending: list[int] = []          # roots closed by the tile just placed
-        self.events: list[dict] = []          # every scoring event, in order
         self.discarded: list[str] = []
         self._placements: list[Action] | None = None
         self.setup()
@@ -90,6 +92,9 @@ class TileGameState(Legality, State):
     @abstractmethod
     def _score_final(self) -> None:
         """The scoring at the end of the game."""
+
+    view = scoring.view
+    score_breakdown = scoring.breakdown
 
     # --- queries --------------------------------------------------------------------------
     @property
@@ -196,7 +201,7 @@ class TileGameState(Legality, State):
                 return draw(t)
         raise ValueError("no tile left to draw")
 
-    def apply_unchecked(self, action: Action) -> None:
+    def _apply_action(self, action: Action) -> None:
         kind = action[0]
         if kind == "draw":
             self._draw(action[1])
@@ -218,6 +223,7 @@ class TileGameState(Legality, State):
             self.tile, self._placements, self.phase = type_, None, PLACE
             return
         self.discarded.append(type_)
+        scoring.discarded(self, type_)
         self._after_discard()
 
     def _after_discard(self) -> None:

@@ -9,18 +9,15 @@ when it can still be used). MCTS evaluates its leaves with the richer
 :func:`.value.values` instead, which reads the tiles left.
 
 The greedy policy is the family's shared skeleton (:mod:`meeple.games._tilegame.policy`)
-on these values.
+on these values; :class:`CarcassonnePolicy` names which value each bot uses.
 """
 from __future__ import annotations
 
-import random
-
-from ...core.action import Action
 from .._tilegame import policy as shared
-from .rules import CarcassonneState
 from . import value
-from .value import HAND_EARLY, HAND_LATE, MONASTERY_FILL
+from .rules import CarcassonneState
 from .score import FIELD_PER_CITY, MONASTERY_CLOSED, feature_points
+from .value import HAND_EARLY, HAND_LATE, MONASTERY_FILL
 
 CITY_CLOSE = 0.6
 """Chance-like weight of closing a city with one open edge (divided by the open edges)."""
@@ -68,33 +65,7 @@ def _feature_worth(state: CarcassonneState, root: int, left: float) -> float:
     return now
 
 
-def action_scores(state: CarcassonneState) -> list[tuple[Action, float]]:
-    """Every legal move with the margin it leads to by the search value (one turn ahead,
-    as greedy looks, but on :func:`.value.values`): MCTS tries the root's moves in this
-    order."""
-    return shared.action_scores(value.values, state)
-
-
-def evaluate_all(state: CarcassonneState) -> list[float]:
-    """Every seat's expected final points from the tiles left (MCTS's leaf value)."""
-    return value.values(state)
-
-
-def reward_scale(state: CarcassonneState) -> float:
-    """How far the final margin may still move from the evaluated one (MCTS's scale)."""
-    return shared.spread(state, SPREAD_PER_TILE)
-
-
-def evaluate(state: CarcassonneState, seat: int) -> float:
-    """``seat``'s expected final points (:func:`evaluate_all`)."""
-    return value.values(state)[seat]
-
-
-def margin(state: CarcassonneState, seat: int) -> float:
-    """``seat``'s value minus the best other seat's value."""
-    return shared.margin(values, state, seat)
-
-
-def greedy_action(state: CarcassonneState, rng: random.Random) -> Action:
-    """The placement (with its best follower choice), or the best follower choice."""
-    return shared.greedy_action(values, state, rng)
+class CarcassonnePolicy(shared.TilePolicy):
+    greedy_values = staticmethod(values)          # greedy: the heuristic above
+    search_values = staticmethod(value.values)    # MCTS: the outlook on the tiles left
+    spread_per_tile = SPREAD_PER_TILE

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from ...tiles.geometry import AROUND
 from ...tiles.spec import TileSet
-from .._tilegame.game import TileGame
 from .._tilegame.state import DRAW, FOLLOW, OVER, PHASES, PLACE, TileGameState
 from . import score
 from .notation import NOTATION
@@ -49,39 +48,9 @@ class CarcassonneState(TileGameState):
                     self.cloisters = [c for c in self.cloisters if c != m]
         return pending
 
-    def _score_closed(self, roots: list[int]) -> None:
-        score.score_closed(self, roots)
-
-    def _score_final(self) -> None:
-        score.score_final(self)
-
-    def view(self, player: int | None) -> dict:
-        return score.view(self, player)
-
-    def score_breakdown(self) -> dict:
-        return score.breakdown(self)
+    _score_closed = score.score_closed
+    _score_final = score.score_final
 
 
-class Carcassonne(TileGame):
-    """Carcassonne, base game: 72 tiles, 2–5 players, 7 followers each.
-
-    Option ``deck``: ``{tile_type: count}`` replacing the draw pile (the start tile D is
-    placed separately and always), for short games and tests.
-    """
-
-    name = "carcassonne"
-    title = "Carcassonne"
-    package = "meeple.games.carcassonne"
-    state_class = CarcassonneState
-    followers = FOLLOWERS
-
-    def validate_config(self) -> None:
-        unknown = set(self.config) - {"deck"}
-        if unknown:
-            raise ValueError(f"carcassonne takes only the option 'deck', got {sorted(unknown)}")
-        self.set_tileset(TILESET)
-        self.pile = self.read_deck("deck", TYPES, TILESET.pile())
-
-
-__all__ = ["Carcassonne", "CarcassonneState", "DRAW", "FOLLOW", "OVER", "PHASES", "PLACE",
+__all__ = ["CarcassonneState", "DRAW", "FOLLOW", "OVER", "PHASES", "PLACE",
            "TILESET", "TYPES"]

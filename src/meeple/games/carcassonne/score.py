@@ -99,16 +99,5 @@ def closed_cities(state: "CarcassonneState", field_root: int) -> list[int]:
             if board.kind(r) == "city" and not feats.open[r]]
 
 
-def breakdown(state: "CarcassonneState") -> dict:
-    """Every scoring event, in words, per seat and in order of play."""
-    return scoring.breakdown(state)
-
-
-def view(state: "CarcassonneState", player: int | None) -> dict:
-    """What everyone sees: the board, followers, supplies, points, the drawn tile, and the
-    pile only as counts per type (its order is hidden from every seat)."""
-    return scoring.view(state, player)
-
-
-__all__ = ["FIELD_PER_CITY", "MONASTERY_CLOSED", "breakdown", "closed_cities",
-           "feature_points", "feature_value", "score_closed", "score_final", "view"]
+__all__ = ["FIELD_PER_CITY", "MONASTERY_CLOSED", "closed_cities",
+           "feature_points", "feature_value", "score_closed", "score_final"]

@@ -1,1 +1,4 @@
 """The Catan Dice Game (Klaus Teuber): rules, island sheet, notation, bots."""
+from .game import CatanDice
+
+__all__ = ["CatanDice"]

@@ -12,7 +12,7 @@ is the best keep among its sub-multisets.
 ``V`` is linear in features of the sheet (how far the settlements, cities and knights have
 got, how many roads are missing to the next settlement and city, which jokers are left,
 which roads are built), with one weight vector per number of turns left, learned by
-simulation (``planner_fit``) and stored in ``planner_weights.json``.
+simulation (``benchmarks/planner_fit.py``) and stored in ``planner_weights.json``.
 """
 from __future__ import annotations
 
@@ -23,12 +23,21 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Sequence
 
-from ...agents.base import Agent
-from ...agents.ranking import EXPECTED_SCORE, RankedAction
 from ...core.action import Action
-from ...core.state import Game, State
-from .island import (COSTS, GOLD, INDEX, KIND, KNIGHT_JOKERS, RESOURCES, STRUCTURES,
-                     TURNS, VALUE, X_POINTS)
+from ...core.agent import EXPECTED_SCORE, RankedAction, RankingAgent
+from ...core.state import State
+from .island import (
+    COSTS,
+    GOLD,
+    INDEX,
+    KIND,
+    KNIGHT_JOKERS,
+    RESOURCES,
+    STRUCTURES,
+    TURNS,
+    VALUE,
+    X_POINTS,
+)
 from .policy import frontier, road_path
 
 if TYPE_CHECKING:
@@ -346,16 +355,13 @@ def _spare_die(state: "CatanDiceState", free: list[int], need: Sequence[int]) ->
     return spare_gold
 
 
-class PlannerAgent(Agent):
+class PlannerAgent(RankingAgent):
     """Exact expectations over the dice within a turn, a fitted sheet value across turns."""
 
     name = "planner"
+    description = ("exact expectation over the rerolls of a turn and a fitted sheet value "
+                   "across turns (the strongest Catan Dice bot)")
     ranks_by = EXPECTED_SCORE
-
-    def __init__(self, game: Game, seed: int | None = None, **options: str):
-        if game.name != "catan-dice":
-            raise ValueError(f"the planner plays only catan-dice, not {game.name}")
-        super().__init__(game, seed, **options)
 
     def act(self, state: State) -> Action:
         if state.phase == "choosing":
@@ -397,7 +403,7 @@ def set_weights(weights: list[list[float]]) -> None:
 
 
 def load_weights(path: Path = WEIGHTS_FILE) -> list[list[float]]:
-    """The weights of ``V`` stored by ``planner_fit`` (one row per number of turns left)."""
+    """The weights of ``V`` stored by ``benchmarks/planner_fit.py`` (one row per number of turns left)."""
     rows = json.loads(path.read_text(encoding="utf-8"))["weights"]
     if len(rows) != TURNS or any(len(r) != N_FEATURES for r in rows):
         raise ValueError(f"{path.name}: expected {TURNS} rows of {N_FEATURES} weights")

@@ -11,8 +11,20 @@ import random
 from functools import lru_cache
 
 from ...core.action import Action
-from .island import (COSTS, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS, REQUIRES, ROAD_PARENT,
-                     STRUCTURES, VALUE, frontier)
+from ...core.policy import Policy
+from .island import (
+    COSTS,
+    FACES,
+    GOLD,
+    INDEX,
+    KIND,
+    KNIGHT_JOKERS,
+    REQUIRES,
+    ROAD_PARENT,
+    STRUCTURES,
+    VALUE,
+    frontier,
+)
 
 JOKER_COST = 2.0
 """The future value given up by spending a joker now."""
@@ -65,7 +77,7 @@ def worth(mask: int, name: str) -> float:
     return VALUE[name] + best
 
 
-def evaluate(state, seat: int) -> float:
+def sheet_value(state, seat: int) -> float:
     """Points written plus points built this turn plus a little for unlocked buildings."""
     sheet = state.sheets[seat]
     now = sum(VALUE[n] for n in state.built_now) if seat == state.seat else 0
@@ -168,8 +180,15 @@ def choose_build(state) -> Action:
     return Action("joker", knight, die, *extra)
 
 
-def greedy_action(state, rng: random.Random) -> Action:
-    """The greedy move: a chance-free decision, so ``rng`` is not needed."""
-    if state.phase == "choosing":
-        return choose_reroll(state)
-    return choose_build(state)
+class CatanDicePolicy(Policy):
+    """The Catan Dice bots' knowledge: the sheet value, and greedy rerolls and builds (MCTS
+    evaluates its leaves and orders its moves by the same sheet value)."""
+
+    def evaluate(self, state, seat: int) -> float:
+        return sheet_value(state, seat)
+
+    def greedy_action(self, state, rng: random.Random) -> Action:
+        """The greedy move: a chance-free decision, so ``rng`` is not needed."""
+        if state.phase == "choosing":
+            return choose_reroll(state)
+        return choose_build(state)

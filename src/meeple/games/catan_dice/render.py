@@ -1,8 +1,25 @@
-"""The Catan Dice score sheet as text (with rich markup): island, knights, dice, scores."""
+"""The Catan Dice score sheet as text (with rich markup): island, knights, dice, scores.
+
+Drawn from a seat's view (``score.view``) alone, like every game's terminal picture.
+"""
 from __future__ import annotations
 
-from .island import (COSTS, FACES, INDEX, KIND, KNIGHT_HEX, KNIGHT_JOKERS, REQUIRES, TURNS,
-                     VALUE, X_POINTS)
+from typing import Sequence
+
+from ...core.action import Action
+from ...core.drawing import Drawing
+from .island import (
+    COSTS,
+    FACES,
+    INDEX,
+    KIND,
+    KNIGHT_HEX,
+    KNIGHT_JOKERS,
+    REQUIRES,
+    TURNS,
+    VALUE,
+    X_POINTS,
+)
 from .score import box_text
 
 ISLAND = """\
@@ -21,6 +38,10 @@ FACE_STYLE = {"ore": "grey70", "grain": "yellow", "wool": "bright_green", "lumbe
               "brick": "red3", "gold": "gold1"}
 
 
+def _mask(names: Sequence[str]) -> int:
+    return sum(1 << INDEX[n] for n in names)
+
+
 def _token(built: int, name: str) -> str:
     if built >> INDEX[name] & 1:
         return f"[bold green]■{name}[/]"
@@ -37,73 +58,81 @@ def _costs() -> str:
             + " │ knight " + cost("knight") + " (1-6 in order)")
 
 
-def _knights(sheet) -> str:
-    parts = []
+def _knights(sheet: dict) -> str:
+    built, used, parts = _mask(sheet["built"]), set(sheet["jokers_used"]), []
     for k, target in KNIGHT_JOKERS.items():
         joker = FACES[target] if target is not None else "any"
-        if not sheet.has(k):
+        if k not in sheet["built"]:
             state = "[dim]joker locked[/]"
-        elif sheet.joker_available(k):
+        elif k not in used:
             state = "[bold cyan]joker ready[/]"
         else:
             state = "[strike]joker used[/]"
-        parts.append(f"{_token(sheet.built, k)} {KNIGHT_HEX[k]}→{joker} {state}")
+        parts.append(f"{_token(built, k)} {KNIGHT_HEX[k]}→{joker} {state}")
     return "knights: " + " │ ".join(parts)
 
 
-def _boxes(sheet) -> str:
+def _boxes(sheet: dict) -> str:
     cells = []
     for t in range(TURNS):
-        if t < len(sheet.boxes):
-            box = sheet.boxes[t]
-            cells.append(f"{sum(VALUE[n] for n in box):>3}" if box else "[red]  X[/]")
+        if t < len(sheet["boxes"]):
+            built, points = sheet["boxes_built"][t], sheet["boxes"][t]
+            cells.append(f"{points:>3}" if built else "[red]  X[/]")
         else:
             cells.append("  ·")
-    return "score: │" + "│".join(cells) + f"│ total {sheet.total()}  (X = {X_POINTS})"
+    return "score: │" + "│".join(cells) + f"│ total {sheet['total']}  (X = {X_POINTS})"
 
 
-def dice_line(state) -> str:
+def dice_line(view: dict) -> str:
     parts = []
-    for i, f in enumerate(state.dice):
-        face = FACES[f]
-        if state.used >> i & 1:
+    for i, (face, used) in enumerate(zip(view["dice"], view["used"])):
+        if used:
             parts.append(f"[dim strike]{i}:{face}[/]")
         else:
             parts.append(f"[bold {FACE_STYLE[face]}]{i}:{face}[/]")
     return "dice:  " + "  ".join(parts)
 
 
-def render(state, seat: int | None = None) -> str:
-    """The sheet of the player to move (or ``seat``), the dice, and every player's total."""
-    who = state.seat if seat is None else seat
-    sheet = state.sheets[who]
-    lines = [f"[bold]Catan Dice — seat {who}, turn {min(len(sheet.boxes) + 1, TURNS)} of "
-             f"{TURNS}[/]", ISLAND.format(**{n: _token(sheet.built, n) for n in KIND}), LEGEND,
-             _knights(sheet), _costs(), _boxes(sheet)]
-    if sheet.boxes:
-        lines.append(f"last turn: {box_text(sheet.boxes[-1])}")
-    if not state.is_terminal() and who == state.seat:
-        phase = {"rolling": "rolling", "choosing": f"after roll {state.rolls} of 3",
-                 "building": "building"}[state.phase]
-        lines.append(f"{dice_line(state)}   ({phase})")
-        if state.built_now:
-            lines.append("built this turn: " + box_text(state.built_now))
-    if state.num_players > 1:
-        lines.append("totals: " + "  ".join(f"seat {i}: {s.total()}"
-                                             for i, s in enumerate(state.sheets)))
-    return "\n".join(lines)
+class CatanDiceDrawing(Drawing):
+    """The island sheet of the view's seat (a spectator sees the sheet of the seat to
+    move), the dice while that seat is rolling or building, and every player's total."""
 
+    def picture(self, view: dict) -> str:
+        who = view["active"] if view["seat"] is None else view["seat"]
+        sheet = view["sheets"][who]
+        built = _mask(sheet["built"])
+        lines = [f"[bold]Catan Dice — seat {who}, turn {min(len(sheet['boxes']) + 1, TURNS)} "
+                 f"of {TURNS}[/]", ISLAND.format(**{n: _token(built, n) for n in KIND}),
+                 LEGEND, _knights(sheet), _costs(), _boxes(sheet)]
+        if sheet["boxes"]:
+            lines.append(f"last turn: {box_text(sheet['boxes_built'][-1])}")
+        if not view["terminal"] and who == view["active"]:
+            phase = {"rolling": "rolling", "choosing": f"after roll {view['rolls']} of 3",
+                     "building": "building"}[view["phase"]]
+            lines.append(f"{dice_line(view)}   ({phase})")
+            if view["built_this_turn"]:
+                lines.append("built this turn: " + box_text(view["built_this_turn"]))
+        if view["players"] > 1:
+            lines.append("totals: " + "  ".join(f"seat {i}: {s['total']}"
+                                                 for i, s in enumerate(view["sheets"])))
+        return "\n".join(lines)
 
-def legal_help(state) -> str:
-    """The legal moves in words: rerolls summarised, builds, exchanges and jokers listed."""
-    if state.phase == "choosing":
-        return (f"after roll {state.rolls} of 3: [bold]stop[/] to keep the dice, or "
-                "[bold]reroll I ...[/] with any dice 0-5 (e.g. reroll 0 3 5)")
-    groups: dict[str, list[str]] = {}
-    for action in state.legal_actions():
-        groups.setdefault(action[0], []).append(str(action))
-    names = {"build": "build", "trade": "gold exchange", "joker": "jokers", "end": "end"}
-    lines = [f"{names.get(kind, kind)}: {', '.join(acts)}" for kind, acts in groups.items()]
-    if "build" not in groups:
-        lines.insert(0, "nothing can be built with these dice (end writes an X, -2)")
-    return "\n".join(lines)
+    def legal_help(self, view: dict, legal: Sequence[Action]) -> str:
+        """The legal moves in words: rerolls summarised, builds, exchanges and jokers
+        listed, and what ``end`` writes now."""
+        if view["phase"] == "choosing":
+            return (f"after roll {view['rolls']} of 3: [bold]stop[/] to keep the dice, or "
+                    "[bold]reroll I ...[/] with any dice 0-5 (e.g. reroll 0 3 5)")
+        groups: dict[str, list[str]] = {}
+        for action in legal:
+            groups.setdefault(action[0], []).append(str(action))
+        names = {"build": "build", "trade": "gold exchange", "joker": "jokers", "end": "end"}
+        lines = [f"{names.get(kind, kind)}: {', '.join(acts)}" for kind, acts in groups.items()]
+        built = view["built_this_turn"]
+        if built:
+            lines.append(f"end writes {sum(VALUE[n] for n in built)} points for this turn "
+                         f"({box_text(built)})")
+        elif "build" not in groups:
+            lines.insert(0, f"nothing can be built with these dice (end writes an X, "
+                            f"{X_POINTS})")
+        return "\n".join(lines)

@@ -10,11 +10,25 @@ import itertools
 import random
 
 from ...core.action import Action
-from ...core.errors import IllegalAction
-from ...core.state import CHANCE, TERMINAL, Game, State
+from ...core.game import Game
+from ...core.state import CHANCE, TERMINAL, State
 from . import notation, score
-from .island import (COSTS, FACE_INDEX, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS, REQUIRES,
-                     RESOURCES, STRUCTURES, TURNS, VALUE, X_POINTS, frontier)
+from .island import (
+    COSTS,
+    FACE_INDEX,
+    FACES,
+    GOLD,
+    INDEX,
+    KIND,
+    KNIGHT_JOKERS,
+    REQUIRES,
+    RESOURCES,
+    STRUCTURES,
+    TURNS,
+    VALUE,
+    X_POINTS,
+    frontier,
+)
 
 ROLLING, CHOOSING, BUILDING, OVER = "rolling", "choosing", "building", "over"
 DICE = 6
@@ -239,7 +253,7 @@ class CatanDiceState(State):
         rng = rng or self.rng
         return Action("roll", *(FACES[int(rng.random() * 6)] for _ in self.pending))
 
-    def apply_unchecked(self, action: Action) -> None:
+    def _apply_action(self, action: Action) -> None:
         kind = action[0]
         if kind == "roll":
             for die, face in zip(self.pending, action[1:]):
@@ -274,18 +288,23 @@ class CatanDiceState(State):
         self.built_now.append(name)
 
     def _end_turn(self) -> None:
-        self.sheets[self.seat].boxes.append(self.built_now)
+        sheet = self.sheets[self.seat]
+        sheet.boxes.append(self.built_now)
+        score.written(self, self.seat, len(sheet.boxes), self.built_now)
         self.built_now = []
         self.used, self.rolls, self.pending = 0, 0, tuple(range(DICE))
         self.seat = (self.seat + 1) % self.num_players
         over = len(self.sheets[self.seat].boxes) >= TURNS
         self.phase = OVER if over else ROLLING
 
-    # --- notation -------------------------------------------------------------------------
+    # --- notation, views, breakdown -------------------------------------------------------
     def parse(self, text: str) -> Action:
         return notation.parse(text)
 
-    # --- copies and views -----------------------------------------------------------------
+    view = score.view
+    score_breakdown = score.breakdown
+
+    # --- copies ---------------------------------------------------------------------------
     def clone(self) -> "CatanDiceState":
         s = CatanDiceState.__new__(CatanDiceState)
         s.__dict__.update(self.__dict__)
@@ -294,12 +313,6 @@ class CatanDiceState(State):
         s.built_now = list(self.built_now)
         self.share_rng(s)
         return s
-
-    def view(self, player: int | None) -> dict:
-        return score.view(self, player)
-
-    def score_breakdown(self) -> dict:
-        return score.breakdown(self)
 
 
 def _joker_target(knight: str, res: str | None) -> int | None:
@@ -313,12 +326,4 @@ def _cost_text(kind: str) -> str:
     return ", ".join(f"{k} {FACES[f]}" for f, k in COSTS[kind].items())
 
 
-class CatanDice(Game):
-    name = "catan-dice"
-    title = "Catan Dice Game"
-    min_players, max_players, default_players = 1, 4, 1
-    state_class = CatanDiceState
-    package = "meeple.games.catan_dice"
-
-
-__all__ = ["CatanDice", "CatanDiceState", "IllegalAction", "roll_outcomes"]
+__all__ = ["CatanDiceState", "roll_outcomes"]

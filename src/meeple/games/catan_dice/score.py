@@ -1,4 +1,5 @@
-"""What the Catan Dice sheets show: the per-turn breakdown and the seat views."""
+"""What the Catan Dice sheets show: the per-turn breakdown, the written-turn events and the
+seat views (everything in this game is public)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -16,6 +17,14 @@ def box_text(box: list[str]) -> str:
     return " + ".join(f"{KIND[n]} {n} ({VALUE[n]})" for n in box)
 
 
+def written(state: "CatanDiceState", seat: int, turn: int, box: list[str]) -> None:
+    """The event of a turn written on ``seat``'s sheet: its points, or an X."""
+    points = sum(VALUE[n] for n in box) if box else X_POINTS
+    what = f"{points} points" if box else f"an X ({X_POINTS})"
+    state.emit("written", f"seat {seat} writes {what} for turn {turn}: {box_text(box)}",
+               seat=seat, turn=turn, points=points, built=list(box))
+
+
 def breakdown(state: "CatanDiceState") -> dict:
     """Every written box per seat, in words, with its points."""
     seats = []
@@ -29,17 +38,21 @@ def breakdown(state: "CatanDiceState") -> dict:
 
 
 def sheet_view(sheet) -> dict:
+    """A sheet: what is built, the jokers used, each written turn (its points and what was
+    built), and the total."""
     built = [n for n, *_ in STRUCTURES if sheet.built >> INDEX[n] & 1]
     return {"built": built,
             "jokers_used": [k for k in KNIGHT_JOKERS if sheet.jokers_used >> (int(k[1:]) - 1) & 1],
-            "boxes": [sum(VALUE[n] for n in b) if b else X_POINTS for b in sheet.boxes],
+            "boxes": [sheet.box_points(b) for b in sheet.boxes],
+            "boxes_built": [list(b) for b in sheet.boxes],
             "total": sheet.total()}
 
 
 def view(state: "CatanDiceState", player: int | None) -> dict:
     """Everything is public in this game: every sheet, the dice, the phase."""
     return {"game": "catan-dice", "players": state.num_players, "seat": player,
-            "current_player": state.current_player, "turn": state.turn, "phase": state.phase,
+            "current_player": state.current_player, "active": state.seat,
+            "terminal": state.is_terminal(), "turn": state.turn, "phase": state.phase,
             "rolls": state.rolls, "dice": [FACES[f] for f in state.dice],
             "used": [bool(state.used >> i & 1) for i in range(len(state.dice))],
             "built_this_turn": list(state.built_now),

@@ -11,13 +11,10 @@ which reads the tiles left.
 """
 from __future__ import annotations
 
-import random
-
-from ...core.action import Action
 from .._tilegame import policy as shared
+from . import value
 from .rules import HuntersGatherersState
 from .score import closed_value
-from . import value
 from .value import HAND_EARLY, HAND_LATE, credit_huts_and_bonus, hunters_worth
 
 CLOSE_EARLY, CLOSE_LATE = 0.9, 0.3
@@ -57,28 +54,7 @@ def _open_worth(state: HuntersGatherersState, root: int, left: float) -> float:
     return value * chance / open_
 
 
-def action_scores(state: HuntersGatherersState) -> list[tuple[Action, float]]:
-    """Every legal move with the margin it leads to by the search value (one turn ahead,
-    as greedy looks, but on :func:`.value.values`): MCTS tries the root's moves in this
-    order."""
-    return shared.action_scores(value.values, state)
-
-
-def evaluate_all(state: HuntersGatherersState) -> list[float]:
-    """Every seat's expected final points from the tiles left (MCTS's leaf value)."""
-    return value.values(state)
-
-
-def reward_scale(state: HuntersGatherersState) -> float:
-    """How far the final margin may still move from the evaluated one (MCTS's scale)."""
-    return shared.spread(state, SPREAD_PER_TILE)
-
-
-def evaluate(state: HuntersGatherersState, seat: int) -> float:
-    """``seat``'s expected final points (:func:`evaluate_all`)."""
-    return evaluate_all(state)[seat]
-
-
-def greedy_action(state: HuntersGatherersState, rng: random.Random) -> Action:
-    """The placement (with its best follower, hut or pass), or the best such choice."""
-    return shared.greedy_action(values, state, rng)
+class HuntersGatherersPolicy(shared.TilePolicy):
+    greedy_values = staticmethod(values)          # greedy: the heuristic above
+    search_values = staticmethod(value.values)    # MCTS: the outlook on the tiles left
+    spread_per_tile = SPREAD_PER_TILE

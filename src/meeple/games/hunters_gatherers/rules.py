@@ -14,11 +14,9 @@ from __future__ import annotations
 
 from ...core.action import Action
 from ...core.state import CHANCE
-from ...tiles.spec import TileSetError
-from .._tilegame.game import TileGame
 from .._tilegame.notation import PASS
 from .._tilegame.state import DRAW, FOLLOW, OVER, PHASES, PLACE, TileGameState
-from . import score, tileset
+from . import score
 from .notation import NOTATION, hut
 
 FOLLOWERS = 5
@@ -44,7 +42,6 @@ class HuntersGatherersState(TileGameState):
         self.hut_supply = [HUTS] * self.num_players
         self.huts: list[tuple[int, int]] = []     # (seat, segment id) of every hut
         self.gold = False                         # the tile just placed closed a nugget forest
-        self.bonus_log: list[dict] = []           # who earned a bonus tile when
 
     # --- piles ----------------------------------------------------------------------------
     def _source(self) -> tuple[list[int], int]:
@@ -86,19 +83,16 @@ class HuntersGatherersState(TileGameState):
         self.gold = any(feats.count(root, "nugget") for root in pending)
         return pending
 
-    def _score_closed(self, roots: list[int]) -> None:
-        score.score_closed(self, roots)
+    _score_closed = score.score_closed
+    _score_final = score.score_final
 
     def _next_turn(self) -> None:
         if self.gold and not self.extra and self.bonus_left:
             self.gold, self.extra, self.phase = False, True, BONUS
-            self.bonus_log = [*self.bonus_log, score.bonus_entry(self)]
+            score.bonus_earned(self)
             return
         self.gold = self.extra = False
         super()._next_turn()
-
-    def _score_final(self) -> None:
-        score.score_final(self)
 
     # --- followers and huts ---------------------------------------------------------------
     def _why_not_occupy(self, action: Action) -> str | None:
@@ -138,48 +132,9 @@ class HuntersGatherersState(TileGameState):
         self.huts = [*self.huts, (seat, seg)]
 
     # --- views ----------------------------------------------------------------------------
-    def view(self, player: int | None) -> dict:
-        return score.view(self, player)
-
-    def score_breakdown(self) -> dict:
-        return score.breakdown(self)
+    view = score.view
+    score_breakdown = score.breakdown
 
 
-class HuntersGatherers(TileGame):
-    """Carcassonne: Hunters and Gatherers: 1 + 78 land tiles, 12 bonus tiles, 2–5 players,
-    5 followers and 2 huts each.
-
-    Options: ``tileset`` (a tile list file in the format of the default tile set),
-    ``deck`` and ``bonus_deck`` (``{tile_type: count}`` replacing the land and the bonus
-    pile; the start tile is placed separately and always).
-    """
-
-    name = "hunters-gatherers"
-    title = "Carcassonne: Hunters and Gatherers"
-    package = "meeple.games.hunters_gatherers"
-    state_class = HuntersGatherersState
-    followers = FOLLOWERS
-
-    def validate_config(self) -> None:
-        unknown = set(self.config) - {"deck", "bonus_deck", "tileset"}
-        if unknown:
-            raise ValueError("hunters-gatherers takes only the options 'deck', 'bonus_deck' "
-                             f"and 'tileset', got {sorted(unknown)}")
-        path = self.config.get("tileset")
-        if path is not None and not isinstance(path, str):
-            raise ValueError("config.tileset must be the path of a tile list file")
-        try:
-            tiles = tileset.load(path) if path else tileset.load()
-        except TileSetError as e:
-            raise ValueError(f"config.tileset: {e}") from None
-        self.tiles = tiles
-        self.set_tileset(tiles.tileset)
-        self.land_types, self.bonus_types = frozenset(tiles.land), frozenset(tiles.bonus)
-        counts = tiles.tileset.counts()
-        self.pile = self.read_deck("deck", tiles.land, {t: counts[t] for t in tiles.land})
-        self.bonus_pile = self.read_deck("bonus_deck", tiles.bonus,
-                                         {t: counts[t] for t in tiles.bonus})
-
-
-__all__ = ["BONUS", "DRAW", "FOLLOW", "HUTS", "HuntersGatherers", "HuntersGatherersState",
+__all__ = ["BONUS", "DRAW", "FOLLOW", "FOLLOWERS", "HUTS", "HuntersGatherersState",
            "OVER", "PLACE", "WATER"]

@@ -66,11 +66,11 @@ def score_closed(state: "HuntersGatherersState", roots: list[int]) -> None:
     scoring.score_closed(state, roots, closed_value)
 
 
-def bonus_entry(state: "HuntersGatherersState") -> dict:
-    """The log line of a bonus tile earned by the seat to move."""
-    return {"seat": state.seat, "turn": state.turns,
-            "text": f"{seat_name(state.seat)} completed a forest with gold nuggets in turn "
-                    f"{state.turns}: a bonus tile"}
+def bonus_earned(state: "HuntersGatherersState") -> None:
+    """The event of a bonus tile earned by the seat to move."""
+    state.emit("bonus", f"{seat_name(state.seat)} completed a forest with gold nuggets in turn "
+                        f"{state.turns}: a bonus tile ({state.bonus_left} left)",
+               seat=state.seat, turn=state.turns)
 
 
 def meadow_value(state: "HuntersGatherersState", root: int) -> tuple[int, str, dict]:
@@ -146,7 +146,8 @@ def score_final(state: "HuntersGatherersState") -> None:
 def breakdown(state: "HuntersGatherersState") -> dict:
     """Every scoring event, in words, per seat and in order of play, and the bonus tiles
     earned."""
-    return scoring.breakdown(state, bonuses=[dict(b) for b in state.bonus_log])
+    return scoring.breakdown(state, bonuses=[{k: e[k] for k in ("seat", "turn", "text")}
+                                             for e in state.events if e["kind"] == "bonus"])
 
 
 def view(state: "HuntersGatherersState", player: int | None) -> dict:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .rules import OVER, SETUP
+from .phases import OVER, SETUP
 from .tiles import COUNTS, FACE_DOWN, KINDS, NAMES, SEASONS, SUMMER, WINTER
 
 if TYPE_CHECKING:

@@ -1,16 +1,17 @@
 """The board as text (rich markup): hexes with tile symbols, pawns in colour, settlements
-and crates, each player's public collection, and the numbered list of legal moves."""
+and crates, each player's public collection, and the numbered list of legal moves.
+
+Drawn from a seat's view (``hidden.view``) and the board's fixed data alone, so the picture
+shows exactly what the view does: face-down tiles as counts until the end.
+"""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Sequence
 
-from ...core.state import CHANCE
-from .tiles import (EMPTY, FACE_DOWN, IS_MAMMOTH, NAMES, SEASONS, SETTLEMENT, SUMMER,
-                    mammoth_value)
-
-if TYPE_CHECKING:
-    from .rules import JaegerSammlerState
+from ...core.action import Action
+from ...core.drawing import Drawing
+from .board import Board
 
 COLOURS = ("red", "blue", "green", "yellow")
 SYMBOL = {"berries": "be", "tubers": "tu", "herbs": "he", "jug": "ju", "necklace": "ne",
@@ -39,112 +40,120 @@ def _wrap(parts: list[str], sep: str = " · ", indent: str = "    ") -> list[str
     return lines + [line] if line else lines
 
 
-def _symbol(state: "JaegerSammlerState", f: int) -> tuple[str, str]:
-    t = state.tile[f]
-    if t == SETTLEMENT:
-        season = state.board.season_of[f]
-        return ("S " if season == SUMMER else "W "), "bold"
-    if t == EMPTY:
+def _symbol(view: dict, name: str) -> tuple[str, str]:
+    settlement = view["settlements"].get(name)
+    if settlement is not None:
+        return ("S " if settlement["season"] == "summer" else "W "), "bold"
+    kind = view["tiles"].get(name)
+    if kind is None:
         return " .", "dim"
-    if IS_MAMMOTH[t]:
-        return f"M{mammoth_value(t)}", "bold red"
-    name = NAMES[t]
-    return SYMBOL[name], STYLE[name]
+    if kind.startswith("mammoth"):
+        return f"M{kind[len('mammoth'):]}", "bold red"
+    return SYMBOL[kind], STYLE[kind]
 
 
-def _cell(state: "JaegerSammlerState", f: int) -> str:
-    text, style = _symbol(state, f)
-    seats = [p for p in range(state.num_players) for g in state.pawns[p] if g == f]
+def _pawns(view: dict) -> dict[str, list[int]]:
+    """The seats of the pawns on each field (a seat once per pawn)."""
+    out: dict[str, list[int]] = {}
+    for seat in view["seats"]:
+        for name in seat["pawns"]:
+            out.setdefault(name, []).append(seat["seat"])
+    return out
+
+
+def _cell(view: dict, name: str, seats: list[int]) -> str:
+    text, style = _symbol(view, name)
     if not seats:
         return f"[{style}]{text}[/] "
-    if len(seats) == 1 or len(set(seats)) == 1:
+    if len(set(seats)) == 1:
         marker = str(seats[0]) if len(seats) == 1 else "*"
-        colour = COLOURS[seats[0]]
-        return f"[bold white on {colour}]{text}{marker}[/]"
+        return f"[bold white on {COLOURS[seats[0]]}]{text}{marker}[/]"
     return f"[{style}]{text}[/][bold]*[/]"
 
 
-def board_text(state: "JaegerSammlerState") -> str:
+def board_text(view: dict, board: Board) -> str:
     """The hex board: one line per row, the shifted rows (odd ones in odd-r) indented by
     half a hex, so that neighbours touch as on the board."""
-    board = state.board
-    at = {rc: i for i, rc in enumerate(board.coords)}
+    at = {rc: board.names[i] for i, rc in enumerate(board.coords)}
+    pawns = _pawns(view)
     shifted = 1 if board.layout == "odd-r" else 0
     lines = ["     " + "".join(f"{c:<4}" for c in range(board.cols))]
     for r in range(board.rows):
         pad = "  " if r % 2 == shifted else ""
         cells = []
         for c in range(board.cols):
-            f = at.get((r, c))
-            cells.append("    " if f is None else _cell(state, f) + " ")
+            name = at.get((r, c))
+            cells.append("    " if name is None else _cell(view, name, pawns.get(name, [])) + " ")
         lines.append(f"{r:>3}  {pad}" + "".join(cells).rstrip())
     return "\n".join(lines)
 
 
-def _pawns_on(state: "JaegerSammlerState", f: int) -> str:
-    return " ".join(f"[{COLOURS[p]}]{p}[/]" for p in range(state.num_players)
-                    for g in state.pawns[p] if g == f)
-
-
-def _settlements(state: "JaegerSammlerState") -> list[str]:
+def _settlements(view: dict) -> list[str]:
     """Who stands in the settlements and caves, and where the crates are."""
-    board, names = state.board, state.board.names
-    crowded = [f for f in (*board.settlements[0], *board.settlements[1], *state.caves)
-               if state.count[f]]
-    pawns = [f"{names[f]}: {_pawns_on(state, f)}" for f in crowded]
-    crates = [f"{board.settlement_text(f)}: " + " ".join(
-        f"[{COLOURS[p]}]■{p}[/]" for p in range(state.num_players) if state.crates[f] >> p & 1)
-        for s in (0, 1) for f in board.settlements[s] if state.crates[f]]
-    lines = _wrap(["pawns in settlements and caves:", *pawns], sep="  ") if pawns else []
-    return lines + (_wrap(["crates:", *crates], sep="  ") if crates else [])
+    pawns = _pawns(view)
+    places = [*view["settlements"], *(n for n, kind in view["tiles"].items() if kind == "cave")]
+    lines = [f"{name}: " + " ".join(f"[{COLOURS[p]}]{p}[/]" for p in sorted(pawns[name]))
+             for name in places if name in pawns]
+    crates = [f"{place['season']} settlement {name}: " + " ".join(
+        f"[{COLOURS[p]}]■{p}[/]" for p in place["crates"])
+        for name, place in view["settlements"].items() if place["crates"]]
+    out = _wrap(["pawns in settlements and caves:", *lines], sep="  ") if lines else []
+    return out + (_wrap(["crates:", *crates], sep="  ") if crates else [])
 
 
-def _seat_lines(state: "JaegerSammlerState", p: int, seat: int | None) -> list[str]:
-    names = state.board.names
-    pawns = " ".join(names[f] for f in sorted(state.pawns[p])) or "none on the board"
-    mammoths = " ".join(map(str, sorted(state.mammoths[p], reverse=True))) or "-"
-    summer, winter = state.down[p]
-    you = " (you)" if p == seat else ""
-    turn = " [bold]◀ to move[/]" if state.current_player == p else ""
+def _row_major(name: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in name.split(","))
+
+
+def _seat_lines(view: dict, seat: dict) -> list[str]:
+    p = seat["seat"]
+    pawns = " ".join(sorted(seat["pawns"], key=_row_major)) or "none on the board"
+    mammoths = " ".join(map(str, seat["mammoths"])) or "-"
+    you = " (you)" if p == view["seat"] else ""
+    turn = " [bold]◀ to move[/]" if view["current_player"] == p else ""
+    down = seat["face_down"]
     parts = [f"[bold {COLOURS[p]}]seat {p}[/]{you}{turn}", f"pawns {pawns}",
-             f"crates in hand {state.hand[p]}", f"weapons {state.weapons[p]}",
-             f"mammoths {mammoths}", f"face down {summer} summer + {winter} winter"]
-    if state.is_terminal():
-        held = ", ".join(f"{state.coll[p][k]} {NAMES[k]}" for k in FACE_DOWN
-                         if state.coll[p][k])
-        parts += [f"revealed: {held or 'nothing'}", f"[bold]{state.scores()[p]} points[/]"]
+             f"crates in hand {seat['crates_in_hand']}", f"weapons {seat['weapons']}",
+             f"mammoths {mammoths}", f"face down {down['summer']} summer + "
+                                     f"{down['winter']} winter"]
+    if "collected" in seat:
+        held = ", ".join(f"{n} {kind}" for kind, n in seat["collected"].items())
+        parts += [f"revealed: {held or 'nothing'}", f"[bold]{seat['score']} points[/]"]
     return _wrap(parts)
 
 
-def render(state: "JaegerSammlerState", seat: int | None = None) -> str:
-    """The whole game as ``seat`` sees it (face-down tiles only as counts until the end)."""
-    if state.is_terminal():
-        status = "game over"
-    elif state.current_player == CHANCE:
-        status = f"{SEASONS[state.season]} set-up"
-    else:
-        status = f"{SEASONS[state.season]}, turn {state.turn}, seat {state.seat} to move"
-    lines = [f"[bold]Jäger und Sammler — {status}[/]  (board: {state.board.name})",
-             board_text(state), *(f"[dim]{line}[/]" for line in _wrap(LEGEND)),
-             *_settlements(state)]
-    for p in range(state.num_players):
-        lines += _seat_lines(state, p, seat)
-    return "\n".join(lines)
+class JaegerSammlerDrawing(Drawing):
+    """The hex board, the settlements and crates, every seat's public collection, and the
+    legal moves numbered for the prompt."""
 
+    def picture(self, view: dict) -> str:
+        """The whole game as the view's seat sees it (face-down tiles only as counts until
+        the end)."""
+        if view["phase"] == "over":
+            status = "game over"
+        elif view["phase"] == "setup":
+            status = f"{view['season']} set-up"
+        else:
+            status = f"{view['season']}, turn {view['turn']}, seat {view['current_player']} to move"
+        lines = [f"[bold]Jäger und Sammler — {status}[/]  (board: {view['board']['name']})",
+                 board_text(view, self.game.board), *(f"[dim]{line}[/]" for line in _wrap(LEGEND)),
+                 *_settlements(view)]
+        for seat in view["seats"]:
+            lines += _seat_lines(view, seat)
+        return "\n".join(lines)
 
-def legal_help(state: "JaegerSammlerState") -> str:
-    """The legal moves, numbered in the order of ``legal_actions()``."""
-    legal = state.legal_actions()
-    if not legal:
-        return "no moves to choose: the tiles are being laid"
-    width = max(len(str(a)) for a in legal) + 6
-    per_line = max(1, WIDTH // width)
-    rows, row = [], []
-    for i, action in enumerate(legal, start=1):
-        row.append(f"{i:>3} {action}".ljust(width))
-        if len(row) == per_line:
+    def legal_help(self, view: dict, legal: Sequence[Action]) -> str:
+        """The legal moves, numbered in the order of ``legal_actions()``."""
+        if not legal:
+            return "no moves to choose: the tiles are being laid"
+        width = max(len(str(a)) for a in legal) + 6
+        per_line = max(1, WIDTH // width)
+        rows, row = [], []
+        for i, action in enumerate(legal, start=1):
+            row.append(f"{i:>3} {action}".ljust(width))
+            if len(row) == per_line:
+                rows.append("".join(row).rstrip())
+                row = []
+        if row:
             rows.append("".join(row).rstrip())
-            row = []
-    if row:
-        rows.append("".join(row).rstrip())
-    return (f"{len(legal)} legal moves (type one, or its number):\n" + "\n".join(rows))
+        return f"{len(legal)} legal moves (type one, or its number):\n" + "\n".join(rows)

@@ -17,20 +17,34 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from ...core.action import Action
-from ...core.state import CHANCE, TERMINAL, Game, State
-from . import moves, notation, score
-from .board import Board, load_board
+from ...core.state import CHANCE, TERMINAL, State
+from . import events, hidden, moves, notation, score
+from .board import Board
 from .notation import JSAction
-from .tiles import (CAVE, CODE, EMPTY, FACE_DOWN, KINDS, NAMES, SETTLEMENT, SUMMER, TAKEABLE,
-                    WEAPON, WINTER, mammoth_value, season_tiles)
+from .phases import OVER, PLAY, SETUP, STALL_ROUNDS
+from .tiles import (
+    CAVE,
+    CODE,
+    EMPTY,
+    FACE_DOWN,
+    KINDS,
+    NAMES,
+    SETTLEMENT,
+    SUMMER,
+    TAKEABLE,
+    WEAPON,
+    WINTER,
+    mammoth_value,
+    season_tiles,
+)
 
-SETUP, PLAY, OVER = "setup", "play", "over"
+if TYPE_CHECKING:
+    from .game import JaegerSammler
+
 CRATES = 4
-STALL_ROUNDS = 10
-"""A season also ends after this many rounds in which nobody took a tile or left a crate:
-the rules let pawns shuttle forever, and a digital game must end (docs/jaeger-sammler.md)."""
 _FACE_DOWN = frozenset(FACE_DOWN)
 
 
@@ -81,16 +95,9 @@ class JaegerSammlerState(State):
         and of the crates standing in summer settlements."""
         return [score.total(self, p) for p in range(self.num_players)]
 
-    def score_breakdown(self) -> dict:
-        return score.breakdown(self)
-
-    def view(self, player: int | None) -> dict:
-        from .hidden import view
-        return view(self, player)
-
-    def determinize(self, player: int, rng: random.Random) -> "JaegerSammlerState":
-        from .hidden import determinize
-        return determinize(self, player, rng)
+    score_breakdown = score.breakdown
+    view = hidden.view
+    determinize = hidden.determinize
 
     def empty_fields(self) -> list[int]:
         """The fields the next set-up covers, row-major: every field without a tile."""
@@ -179,7 +186,7 @@ class JaegerSammlerState(State):
         rng.shuffle(kinds)
         return JSAction("setup", *kinds)
 
-    def apply_unchecked(self, action: Action) -> None:
+    def _apply_action(self, action: Action) -> None:
         kind = action[0]
         if kind == "setup":
             self._setup(action[1:])
@@ -187,9 +194,12 @@ class JaegerSammlerState(State):
         player, progress = self.seat, (self.left, self.hand[self.seat])
         if kind == "remove":
             f = self.board.index[action[1]]
+            events.took(self, player, [(f, self.tile[f])], 0)
             self._take(player, f)
             self.pawns[player].remove(f)
             self.count[f] -= 1
+            if not self.pawns[player]:
+                events.sits_out(self, player)
         else:
             self._move(player, moves.simulate(self, player, self._paths(action)))
         self.turns += 1
@@ -197,6 +207,8 @@ class JaegerSammlerState(State):
         self._next_turn()
 
     def _move(self, player: int, effects: moves.Effects) -> None:
+        events.took(self, player, effects.taken, effects.spent)
+        events.crates(self, player, effects.crates)
         for f, _ in effects.taken:
             self._take(player, f)
         self.weapons[player] = effects.weapons
@@ -251,6 +263,7 @@ class JaegerSammlerState(State):
             self.hand = [CRATES] * self.num_players
             self.seat = max(self.best[1], 0)
         self.phase = PLAY
+        events.laid(self, len(kinds))
         if not self.pawns[self.seat]:
             self._next_turn()
         elif not moves.can_collect(self):
@@ -270,7 +283,7 @@ class JaegerSammlerState(State):
 
     def _end_season(self) -> None:
         """Remove the tiles left (paths and caves stay) and the pawns; then winter or the end."""
-        out = self.discarded[self.season]
+        out, stalled, left = self.discarded[self.season], self.idle >= STALL_ROUNDS * self.num_players, self.left
         for f in self.board.tile_fields:
             t = self.tile[f]
             if TAKEABLE[t]:
@@ -281,10 +294,12 @@ class JaegerSammlerState(State):
             for f in self.pawns[p]:
                 self.count[f] -= 1
             self.pawns[p] = []
+        events.season_over(self, stalled, left)
         if self.season == SUMMER:
             self.season, self.phase = WINTER, SETUP
         else:
             self.phase = OVER
+            events.final_scoring(self)
 
     # --- notation -------------------------------------------------------------------------
     def parse(self, text: str) -> Action:
@@ -305,21 +320,4 @@ class JaegerSammlerState(State):
         return s
 
 
-class JaegerSammler(Game):
-    """Jäger und Sammler for 2–4 players; ``config.board``: a board file path or object."""
-
-    name = "jaeger-sammler"
-    title = "Jäger und Sammler"
-    min_players, max_players, default_players = 2, 4, 2
-    state_class = JaegerSammlerState
-    package = "meeple.games.jaeger_sammler"
-
-    def validate_config(self) -> None:
-        unknown = set(self.config) - {"board"}
-        if unknown:
-            raise ValueError(f"{self.name} takes the option 'board' only, got "
-                             f"{sorted(unknown)}")
-        self.board = load_board(self.config.get("board"))
-
-
-__all__ = ["JaegerSammler", "JaegerSammlerState", "SETUP", "PLAY", "OVER"]
+__all__ = ["CRATES", "JaegerSammlerState", "OVER", "PLAY", "SETUP", "STALL_ROUNDS"]

@@ -42,7 +42,7 @@ def total(state: "JaegerSammlerState", player: int) -> int:
 _SINGULAR = {"berries": "berry", "tubers": "tuber", "herbs": "herb"}
 
 
-def _plural(n: int, kind: str) -> str:
+def plural(n: int, kind: str) -> str:
     """``"1 berry"``, ``"4 herbs"``, ``"7 jugs"``."""
     if n == 1:
         return f"1 {_SINGULAR.get(kind, kind)}"
@@ -54,7 +54,7 @@ def _face_down_items(state: "JaegerSammlerState", player: int) -> list[dict]:
     n = sum(state.down[player])
     if not n:
         return []
-    return [{"text": f"{_plural(n, 'face-down tile')} (shown at the end)", "kind": "face-down",
+    return [{"text": f"{plural(n, 'face-down tile')} (shown at the end)", "kind": "face-down",
              "count": n, "points": face_down_points(state.coll[player])}]
 
 
@@ -63,11 +63,11 @@ def _revealed_items(state: "JaegerSammlerState", player: int) -> list[dict]:
     coll, out = state.coll[player], []
     for k, v in FOOD_POINTS.items():
         if coll[k]:
-            out.append({"text": f"{_plural(coll[k], NAMES[k])} × {v}", "kind": NAMES[k],
+            out.append({"text": f"{plural(coll[k], NAMES[k])} × {v}", "kind": NAMES[k],
                         "count": coll[k], "points": coll[k] * v})
     for k in SETS:
         if coll[k]:
-            out.append({"text": f"{_plural(coll[k], NAMES[k])} (set)", "kind": NAMES[k],
+            out.append({"text": f"{plural(coll[k], NAMES[k])} (set)", "kind": NAMES[k],
                         "count": coll[k], "points": set_points(coll[k])})
     return out
 
@@ -86,11 +86,11 @@ def items(state: "JaegerSammlerState", player: int) -> list[dict]:
     crates = crates_scoring(state, player)
     if crates:
         where = ", ".join(state.board.names[f] for f in crates)
-        out.append({"text": f"{_plural(len(crates), 'crate')} in summer settlements ({where})",
+        out.append({"text": f"{plural(len(crates), 'crate')} in summer settlements ({where})",
                     "kind": "crate", "count": len(crates),
                     "points": CRATE_POINTS * len(crates)})
     if state.weapons[player]:
-        out.append({"text": f"{_plural(state.weapons[player], 'weapon')} left (no points)",
+        out.append({"text": f"{plural(state.weapons[player], 'weapon')} left (no points)",
                     "kind": "weapon", "count": state.weapons[player], "points": 0})
     return out
 

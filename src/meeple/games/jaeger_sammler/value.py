@@ -22,10 +22,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .hidden import unseen
-from .rules import SETUP, STALL_ROUNDS
+from .phases import SETUP, STALL_ROUNDS
 from .score import CRATE_POINTS
-from .tiles import (CAVE, COUNTS, FACE_DOWN, FOOD_POINTS, IS_MAMMOTH, KINDS, SET_POINTS, SETS,
-                    SUMMER, TAKEABLE, WEAPON, WINTER, mammoth_value)
+from .tiles import (
+    CAVE,
+    COUNTS,
+    FACE_DOWN,
+    FOOD_POINTS,
+    IS_MAMMOTH,
+    KINDS,
+    SET_POINTS,
+    SETS,
+    SUMMER,
+    TAKEABLE,
+    WEAPON,
+    WINTER,
+    mammoth_value,
+)
 
 if TYPE_CHECKING:
     from .rules import JaegerSammlerState

@@ -1,4 +1,5 @@
-"""Learning the Catan Dice planner's sheet value ``V`` by simulation.
+"""Learning the Catan Dice planner's sheet value ``V`` by simulation (an offline tool, not
+part of the installed package: it writes ``planner_weights.json``, which the package reads).
 
 Approximate policy iteration: the planner plays games with the current ``V``; for each
 number of turns left, ``V`` is fitted by ridge regression to the points those games still
@@ -13,10 +14,17 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .island import TURNS
-from .planner import (JOKER_AT, KNIGHTS, N_FEATURES, WEIGHTS, PlannerAgent, features,
-                      set_weights)
-from .rules import CatanDice
+import meeple
+from meeple.games.catan_dice.island import TURNS
+from meeple.games.catan_dice.planner import (
+    JOKER_AT,
+    KNIGHTS,
+    N_FEATURES,
+    WEIGHTS,
+    PlannerAgent,
+    features,
+    set_weights,
+)
 
 Sample = tuple[int, int, int]
 """(structures built, jokers used, points the game still brought after that turn start)."""
@@ -26,7 +34,7 @@ def play_and_record(games: int, seed: int) -> tuple[list[list[Sample]], float]:
     """Planner games from seeds ``seed``, ``seed + 1``, ...: for each number of turns left
     ``t``, the sheets met at turn starts with the points still to come (``out[t - 1]``);
     and the mean final score."""
-    game = CatanDice(players=1)
+    game = meeple.load("catan-dice", players=1)
     out: list[list[Sample]] = [[] for _ in range(TURNS)]
     total = 0
     for g in range(games):

@@ -1,0 +1,74 @@
+"""The agent contract: an agent picks an action for the seat to move.
+
+An agent sees a game the way its seat does: it may read of a state only what
+``state.view(seat)`` shows, and where the game hides something (``game.hides_information``)
+it searches copies from ``state.determinize(seat, rng)``, never the real hidden facts. An
+agent class declares its name, a one-line description and its options as data; games add
+agents of their own through ``Game.agents``.
+"""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .action import Action
+from .options import Option, check_all
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
+WIN_RATE = "win rate"
+EXPECTED_SCORE = "expected score"
+
+
+class RankedAction(NamedTuple):
+    """A move with its estimated value (a win rate in 0..1, or an expected final score, as
+    the agent's ``ranks_by`` says) and the search visits behind it (None: not a search)."""
+
+    action: Action
+    value: float
+    visits: int | None
+
+
+class Agent(ABC):
+    """A player that is not a person. ``act`` returns one of ``state.legal_actions()``.
+
+    ``options`` declares what a spec such as ``mcts:iters=500`` may set; the values given
+    (text) are parsed and checked against it, and the agent reads them from
+    ``self.settings`` (every declared option, defaults filled in)."""
+
+    name = "agent"
+    description = ""
+    options: tuple[Option, ...] = ()
+
+    def __init__(self, game: "Game", seed: int | None = None, **options: str):
+        self.settings: dict[str, Any] = check_all(self.options, options, f"agent {self.name!r}",
+                                                  parse=True)
+        self.game = game
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def act(self, state: "State") -> Action:
+        """The action this agent plays in ``state`` (its seat is ``state.current_player``)."""
+
+    @classmethod
+    def describe(cls) -> dict:
+        """Name, one line and options as JSON-ready data (``meeple agents``, the server)."""
+        return {"name": cls.name, "description": cls.description,
+                "options": [o.describe() for o in cls.options]}
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RankingAgent(Agent):
+    """An agent that can explain its choice: its best moves with their values (hints)."""
+
+    ranks_by = WIN_RATE
+    """What ``RankedAction.value`` means for this agent: WIN_RATE or EXPECTED_SCORE."""
+
+    @abstractmethod
+    def ranked(self, state: "State", k: int = 3) -> list[RankedAction]:
+        """The ``k`` best moves in ``state``, best first."""

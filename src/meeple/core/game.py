@@ -1,0 +1,101 @@
+"""The game declaration: what a game is (its facts and options) and what it is made of.
+
+A :class:`Game` subclass states its facts as class attributes — name, title, player range,
+whether it hides information and has chance, the range of its scores, its options as data —
+and names the classes of its parts: the state, the bot knowledge (``policy_class``), the
+terminal drawing (``drawing_class``) and any agents of its own. Drivers (the command line,
+the server, RL environments) read the facts and reach the parts through this contract
+only, never through one game's modules.
+"""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from .drawing import Drawing
+from .options import Option, check_all
+from .policy import Policy
+
+if TYPE_CHECKING:
+    from .agent import Agent
+    from .state import State
+
+
+class Game:
+    """A game with its fixed parameters (number of players, options); makes states."""
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 1
+    max_players: int = 1
+    default_players: int = 2
+    hides_information: bool = False
+    """True when some seat may not see part of the state (then ``State.determinize``
+    re-samples it); a hidden draw order counts, public counts of a pile do not."""
+    has_chance: bool = True
+    """True when the game has chance nodes (tile draws, dice, set-ups)."""
+    options: tuple[Option, ...] = ()
+    state_class: type["State"]
+    policy_class: type[Policy] = Policy
+    drawing_class: type[Drawing] = Drawing
+    agents: tuple[type["Agent"], ...] = ()
+    """Agents this game adds to the built-in ones (random, greedy, mcts)."""
+
+    def __init__(self, players: int | None = None, config: dict | None = None):
+        self.players = self.default_players if players is None else players
+        if not isinstance(self.players, int) or isinstance(self.players, bool) or not (
+                self.min_players <= self.players <= self.max_players):
+            raise ValueError(
+                f"{self.name} is played by {self.min_players}–{self.max_players} players, "
+                f"not {self.players!r}")
+        if config is not None and not isinstance(config, dict):
+            raise ValueError(f"{self.name} options must be an object {{name: value}}, "
+                             f"not {type(config).__name__}")
+        self.config = dict(config or {})
+        self.validate_config()
+
+    def validate_config(self) -> None:
+        """Check ``self.config`` against :attr:`options` (ValueError naming the option, its
+        type and the values allowed), fill in the defaults as ``self.settings``, then let
+        the game read them (:meth:`configure`)."""
+        self.settings: dict[str, Any] = check_all(self.options, self.config, self.name)
+        self.configure()
+
+    def configure(self) -> None:
+        """Turn ``self.settings`` into the game's own fields (a tile set, a board); raise
+        ValueError naming the option when a value is well-typed but still wrong."""
+
+    @property
+    def score_range(self) -> tuple[int, int | None]:
+        """Bounds on a seat's final score: (least, greatest), None where no useful bound
+        is known."""
+        return 0, None
+
+    @cached_property
+    def policy(self) -> Policy:
+        """The game's bot knowledge (:class:`~.policy.Policy`)."""
+        return self.policy_class(self)
+
+    @cached_property
+    def drawing(self) -> Drawing:
+        """The game's terminal drawing (:class:`~.drawing.Drawing`)."""
+        return self.drawing_class(self)
+
+    def new_state(self, seed: int | None = None) -> "State":
+        """The state before the first action. ``seed`` seeds the state's own RNG."""
+        return self.state_class(self, seed)
+
+    def describe(self) -> dict:
+        """The facts, options and own agents as JSON-ready data (``meeple games``, the
+        server's game types); the score range is this configuration's."""
+        low, high = self.score_range
+        return {"name": self.name, "title": self.title,
+                "players": {"min": self.min_players, "max": self.max_players,
+                            "default": self.default_players},
+                "hides_information": self.hides_information, "has_chance": self.has_chance,
+                "scores": {"min": low, "max": high},
+                "options": [o.describe() for o in self.options],
+                "agents": [a.describe() for a in self.agents]}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(players={self.players}, config={self.config})"

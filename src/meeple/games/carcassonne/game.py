@@ -1,0 +1,23 @@
+"""Carcassonne as the platform sees it: its facts, options and parts."""
+from __future__ import annotations
+
+from .._tilegame.game import TileGame, deck_option
+from .policy import CarcassonnePolicy
+from .render import CarcassonneDrawing
+from .rules import FOLLOWERS, TILESET, TYPES, CarcassonneState
+
+
+class Carcassonne(TileGame):
+    """Carcassonne, base game: 72 tiles, 2–5 players, 7 followers each."""
+
+    name = "carcassonne"
+    title = "Carcassonne"
+    options = (deck_option("deck", "72-tile draw pile", TYPES),)
+    state_class = CarcassonneState
+    policy_class = CarcassonnePolicy
+    drawing_class = CarcassonneDrawing
+    followers = FOLLOWERS
+
+    def configure(self) -> None:
+        self.set_tileset(TILESET)
+        self.pile = self.read_deck("deck", TYPES, TILESET.pile())

@@ -1,0 +1,26 @@
+"""The Catan Dice Game as the platform sees it: its facts, parts and own agent."""
+from __future__ import annotations
+
+from ...core.game import Game
+from .island import TOTAL_VALUE, TURNS, X_POINTS
+from .planner import PlannerAgent
+from .policy import CatanDicePolicy
+from .render import CatanDiceDrawing
+from .rules import CatanDiceState
+
+
+class CatanDice(Game):
+    """The Catan Dice Game (Klaus Teuber), "Island One": 1–4 players, 15 turns each."""
+
+    name = "catan-dice"
+    title = "Catan Dice Game"
+    min_players, max_players, default_players = 1, 4, 1
+    state_class = CatanDiceState
+    policy_class = CatanDicePolicy
+    drawing_class = CatanDiceDrawing
+    agents = (PlannerAgent,)
+
+    @property
+    def score_range(self) -> tuple[int, int]:
+        """Fifteen X at worst; the whole island at best."""
+        return TURNS * X_POINTS, TOTAL_VALUE

@@ -1,0 +1,42 @@
+"""Carcassonne: Hunters and Gatherers as the platform sees it: its facts, options, parts."""
+from __future__ import annotations
+
+from ...core.options import Option
+from ...tiles.spec import TileSetError
+from .._tilegame.game import TileGame, deck_option
+from . import tileset
+from .policy import HuntersGatherersPolicy
+from .render import HuntersGatherersDrawing
+from .rules import FOLLOWERS, HuntersGatherersState
+
+
+class HuntersGatherers(TileGame):
+    """Carcassonne: Hunters and Gatherers: 1 + 78 land tiles, 12 bonus tiles, 2–5 players,
+    5 followers and 2 huts each."""
+
+    name = "hunters-gatherers"
+    title = "Carcassonne: Hunters and Gatherers"
+    options = (
+        Option("tileset", str, None, "a tile list in the format of the default tile set "
+               "(rules/hunters-gatherers-tiles.json)", form="a file path"),
+        deck_option("deck", "land pile"),
+        deck_option("bonus_deck", "bonus pile"),
+    )
+    state_class = HuntersGatherersState
+    policy_class = HuntersGatherersPolicy
+    drawing_class = HuntersGatherersDrawing
+    followers = FOLLOWERS
+
+    def configure(self) -> None:
+        path = self.settings["tileset"]
+        try:
+            tiles = tileset.load(path) if path else tileset.load()
+        except TileSetError as e:
+            raise ValueError(f"{self.name} option 'tileset': {e}") from None
+        self.tiles = tiles
+        self.set_tileset(tiles.tileset)
+        self.land_types, self.bonus_types = frozenset(tiles.land), frozenset(tiles.bonus)
+        counts = tiles.tileset.counts()
+        self.pile = self.read_deck("deck", tiles.land, {t: counts[t] for t in tiles.land})
+        self.bonus_pile = self.read_deck("bonus_deck", tiles.bonus,
+                                         {t: counts[t] for t in tiles.bonus})

@@ -1,0 +1,41 @@
+"""Jäger und Sammler as the platform sees it: its facts, options and parts."""
+from __future__ import annotations
+
+from ...core.game import Game
+from ...core.options import Option
+from .board import load_board
+from .policy import JaegerSammlerPolicy
+from .render import JaegerSammlerDrawing
+from .rules import CRATES, JaegerSammlerState
+from .score import CRATE_POINTS, face_down_points
+from .tiles import COUNTS, FACE_DOWN, KINDS, SUMMER, WINTER
+
+
+class JaegerSammler(Game):
+    """Jäger und Sammler (Reiner Knizia, AMIGO 2010) for 2–4 players, two seasons."""
+
+    name = "jaeger-sammler"
+    title = "Jäger und Sammler"
+    min_players, max_players, default_players = 2, 4, 2
+    hides_information = True
+    options = (
+        Option("board", (str, dict), None, "the board (default: the shipped board, see "
+               "docs/jaeger-sammler.md)", form="a board file's path, or its data"),)
+    state_class = JaegerSammlerState
+    policy_class = JaegerSammlerPolicy
+    drawing_class = JaegerSammlerDrawing
+
+    def configure(self) -> None:
+        self.board = load_board(self.settings["board"])
+
+    @property
+    def score_range(self) -> tuple[int, int]:
+        """Nothing at worst; at best every face-down tile and mammoth of both seasons and
+        every crate in a summer settlement."""
+        held = [0] * KINDS
+        for season in (SUMMER, WINTER):
+            for kind, n in COUNTS[season].items():
+                if kind in FACE_DOWN:
+                    held[kind] += n
+        mammoths = sum(sum(values) for values in self.board.mammoths)
+        return 0, face_down_points(held) + mammoths + CRATE_POINTS * CRATES

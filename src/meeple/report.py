@@ -1,0 +1,121 @@
+"""Result tables for the terminal (rich): score breakdowns, simulation and tournament
+results, the speed table, and the listings of games and agents."""
+from __future__ import annotations
+
+from rich.table import Table
+
+from .core.state import State
+
+
+def breakdown_table(state: State) -> Table:
+    """The final (or current) score breakdown, one row per item."""
+    table = Table(title="Score breakdown", show_lines=False)
+    table.add_column("seat", justify="right")
+    table.add_column("what")
+    table.add_column("points", justify="right")
+    for seat in state.score_breakdown()["seats"]:
+        for item in seat["items"]:
+            table.add_row(str(seat["seat"]), item["text"], str(item["points"]))
+        table.add_row(str(seat["seat"]), "[bold]total[/]", f"[bold]{seat['total']}[/]",
+                      end_section=True)
+    return table
+
+
+def summary_table(summary: dict) -> Table:
+    """A simulation's per-seat means, spread, extremes and win shares."""
+    table = Table(title=f"{summary['game']}: {summary['games']} games, "
+                        f"{summary['games_per_second']} games/s")
+    for col in ("seat", "agent", "mean", "stdev", "min", "max", "wins"):
+        table.add_column(col, justify="left" if col == "agent" else "right")
+    for s in summary["seats"]:
+        table.add_row(str(s["seat"]), s["agent"], f"{s['mean']:.2f}", f"{s['stdev']:.2f}",
+                      str(s["min"]), str(s["max"]), f"{100 * s['wins']:.1f}%")
+    return table
+
+
+def tournament_tables(result: dict) -> list[Table]:
+    """The standings (win rate with its 95% interval, mean score, Elo) and the pairwise
+    win rates of a tournament; agents are numbered as listed."""
+    solo = result["players"] == 1
+    standings = Table(
+        title=f"{result['game']}: {result['games']} games, {result['players']} "
+              f"player{'' if solo else 's'} a game, {result['games_per_second']} games/s",
+        caption="alone, a win is the best score on a seed shared by all agents" if solo
+        else None)
+    for col in ("#", "agent", "games", "win %", "95% CI", "mean", "95% CI", "sd", "Elo"):
+        standings.add_column(col, justify="left" if col == "agent" else "right",
+                             overflow="fold")
+    numbered = list(enumerate(result["agents"], start=1))
+    for i, r in sorted(numbered, key=lambda item: -item[1]["elo"]):
+        standings.add_row(str(i), r["agent"], str(r["games"]), f"{100 * r['win_rate']:.1f}",
+                          f"{100 * r['win_low']:.0f}–{100 * r['win_high']:.0f}",
+                          f"{r['mean']:.2f}", f"{r['mean_low']:.1f}…{r['mean_high']:.1f}",
+                          f"{r['stdev']:.1f}", f"{r['elo']:.0f}")
+    cell = {(p["agent"], p["opponent"]): p for p in result["pairwise"]}
+    pairs = Table(title="how often row # scores more than column #" +
+                        (" on the same seed" if solo else " in the same game") +
+                        " (95% CI), and both mean scores there")
+    pairs.add_column("#", justify="right")
+    for i, _r in numbered:
+        pairs.add_column(f"#{i}", justify="right")
+    for i, a in numbered:
+        pairs.add_row(f"#{i}", *(_pair_cell(cell[a["agent"], b["agent"]])
+                                 if (a["agent"], b["agent"]) in cell else "·"
+                                 for _j, b in numbered))
+    return [standings, pairs]
+
+
+def _pair_cell(pair: dict) -> str:
+    """A matchup's win rate, its 95% interval, and the mean scores of both sides."""
+    return (f"{100 * pair['win_rate']:.1f}% ({100 * pair['win_low']:.0f}–"
+            f"{100 * pair['win_high']:.0f})\n{pair['mean']:.1f} – {pair['opponent_mean']:.1f}")
+
+
+def bench_table(rows: list[dict]) -> Table:
+    """Random-play speed per game."""
+    table = Table(title="Random play, one process")
+    for col in ("game", "players", "games", "games/s", "median ms", "actions/s"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for r in rows:
+        table.add_row(r["game"], str(r["players"]), str(r["games"]),
+                      str(r["games_per_second"]), str(r["median_ms"]),
+                      str(r["actions_per_second"]))
+    return table
+
+
+def _options_text(options: list[dict]) -> str:
+    """Declared options, one line each: ``name`` (type, default): help."""
+    if not options:
+        return "[dim]none[/]"
+    lines = []
+    for o in options:
+        default = "" if o["default"] is None else f", default {o['default']}"
+        lines.append(f"[bold]{o['name']}[/] ({o['type']}{default}): {o['help']}")
+    return "\n".join(lines)
+
+
+def games_table(games: list[dict]) -> Table:
+    """Every game with its players, facts and options (``Game.describe``)."""
+    table = Table(title="Games", show_lines=True)
+    for col in ("game", "players", "facts", "options (--config JSON)"):
+        table.add_column(col, overflow="fold")
+    for g in games:
+        p, low, high = g["players"], g["scores"]["min"], g["scores"]["max"]
+        facts = [("hides information" if g["hides_information"] else "open information"),
+                 "chance" if g["has_chance"] else "no chance",
+                 f"scores {low}…{'' if high is None else high}"]
+        table.add_row(f"[bold]{g['name']}[/]\n{g['title']}",
+                      f"{p['min']}–{p['max']} (default {p['default']})", "\n".join(facts),
+                      _options_text(g["options"]))
+    return table
+
+
+def agents_table(agents: list[tuple[dict, list[str]]]) -> Table:
+    """Every agent (``Agent.describe``) with the games it plays and its options."""
+    table = Table(title="Agents (a spec: name or name:key=value,...)", show_lines=True)
+    for col in ("agent", "plays", "what it does", "options"):
+        table.add_column(col, overflow="fold")
+    for info, games in agents:
+        table.add_row(f"[bold]{info['name']}[/]", "\n".join(games), info["description"],
+                      _options_text(info["options"]))
+    return table
