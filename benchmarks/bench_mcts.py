@@ -17,10 +17,12 @@ import json
 import random
 import sys
 import time
+from itertools import chain
 
 from meeple.agents import make_agent
-from meeple.core.state import CHANCE, State
+from meeple.core.state import State
 from meeple.games import GAMES, load
+from meeple.sim.playout import random_steps
 from meeple.sim.runner import make_agents, play_game
 
 ROLLOUTS = ("random", "greedy", "cutoff")
@@ -28,14 +30,9 @@ ROLLOUTS = ("random", "greedy", "cutoff")
 
 def positions(name: str, players: int | None, seed: int = 1) -> dict[str, State]:
     """The first real choice (two moves or more) of a random game, and the one half-way."""
-    game = load(name, players)
-    state, rng, decisions = game.new_state(seed), random.Random(seed), []
-    while not state.is_terminal():
-        if state.current_player == CHANCE:
-            state.apply_unchecked(state.sample_chance(rng))
-            continue
-        decisions.append(state.clone())
-        state.apply_unchecked(rng.choice(state.legal_actions()))
+    state, rng = load(name, players).new_state(seed), random.Random(seed)
+    decisions = [state.clone() for _ in chain([None], random_steps(state, rng, rng))
+                 if state.current_player >= 0]
     choices = [d for d in decisions if len(d.legal_actions()) > 1] or decisions
     return {"start": choices[0], "middle": choices[len(choices) // 2]}
 

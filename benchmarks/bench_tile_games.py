@@ -22,16 +22,17 @@ import time
 import meeple
 from meeple.core.state import CHANCE
 from meeple.sim.bench import random_game
+from meeple.sim.playout import random_steps
 
 GAMES = ("carcassonne", "hunters-gatherers")
 
 
 def board_with(game, tiles: int, seed: int = 7):
     """A random-play state with ``tiles`` tiles placed, stopped at a chance node."""
-    state, rng = game.new_state(seed), random.Random(seed)
+    state = game.new_state(seed)
+    steps = random_steps(state, random.Random(seed))
     while not (len(state.board.placed) >= tiles and state.current_player == CHANCE):
-        state.apply(state.sample_chance() if state.current_player == CHANCE
-                    else rng.choice(state.legal_actions()))
+        next(steps)
     return state
 
 

@@ -10,8 +10,8 @@ import meeple
 from meeple.agents import make_agent
 from meeple.agents.mcts import MCTSAgent, Node, _settled
 from meeple.core.action import Action
-from meeple.core.state import CHANCE
 
+from helpers import random_steps
 from toy_games import CARDS, DiceBetGame, NimGame, SecretGame
 
 
@@ -19,12 +19,11 @@ def _catan_states(count: int, seed: int = 3):
     """Decision states from a random Catan Dice game."""
     game = meeple.load("catan-dice")
     state, rng, out = game.new_state(seed), random.Random(seed), []
-    while len(out) < count and not state.is_terminal():
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        out.append(state.clone())
-        state.apply(rng.choice(state.legal_actions()))
+    for _ in random_steps(state, rng):
+        if state.current_player >= 0:
+            out.append(state.clone())
+            if len(out) == count:
+                break
     return game, out
 
 

@@ -21,21 +21,20 @@ from meeple.games.jaeger_sammler.tiles import (
 )
 from meeple.games.jaeger_sammler.value import face_down
 
-from helpers import snapshot
+from helpers import random_steps, snapshot
 
 
 def _played(seed: int, players: int = 3, turns: int = 40, until_winter: bool = False):
     state = meeple.load("jaeger-sammler", players).new_state(seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        if state.current_player == CHANCE:
-            if until_winter and state.season == 1:
-                break
-            state.apply(state.sample_chance(rng))
-        elif not until_winter and state.turns >= turns:
-            break
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    steps = random_steps(state, random.Random(seed))
+
+    def reached() -> bool:
+        if until_winter:
+            return state.current_player == CHANCE and state.season == 1
+        return state.current_player >= 0 and state.turns >= turns
+
+    while not state.is_terminal() and not reached():
+        next(steps)
     return state
 
 

@@ -27,7 +27,7 @@ from meeple.games.jaeger_sammler.tiles import (
 )
 from meeple.sim.replay import replay
 
-from helpers import random_playout, snapshot
+from helpers import random_playout, random_steps, snapshot
 
 SOME = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FEW = settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -72,14 +72,7 @@ def test_random_play_ends_and_every_tile_is_in_exactly_one_place(seed, players):
     everything = _all_tiles(state)
     assert sum(everything.values()) == 200
     fixed = None
-    steps = 0
-    while not state.is_terminal():
-        steps += 1
-        assert steps < 5000, "the game did not end"
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    for _ in random_steps(state, rng, max_actions=5000):
         assert _whereabouts(state) == everything
         specials = {f: state.tile[f] for f in state.board.tile_fields
                     if state.tile[f] in (PATH, CAVE)}
