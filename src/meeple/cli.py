@@ -248,12 +248,12 @@ def cmd_games(args) -> int:
     from rich.console import Console
 
     from .games import load
-    from .report import games_table
+    from .report import games_text
     rows = [load(name).describe() for name in ([args.game] if args.game else GAMES)]
     if args.json:
         print(json.dumps(rows))
     else:
-        Console().print(games_table(rows))
+        Console(highlight=False).print(games_text(rows))
     return 0
 
 
@@ -261,16 +261,17 @@ def cmd_agents(args) -> int:
     from rich.console import Console
 
     from .agents import agent_classes
-    from .report import agents_table
+    from .report import agents_text
+    names = [args.game] if args.game else list(GAMES)
     plays: dict[str, tuple[dict, list[str]]] = {}
-    for name in [args.game] if args.game else GAMES:
+    for name in names:
         for cls in agent_classes(GAMES[name]).values():
             plays.setdefault(cls.name, (cls.describe(), []))[1].append(name)
     rows = list(plays.values())
     if args.json:
         print(json.dumps([{**info, "games": games} for info, games in rows]))
     else:
-        Console().print(agents_table(rows))
+        Console(highlight=False).print(agents_text(rows, names))
     return 0
 
 

@@ -1,5 +1,5 @@
 """Result tables for the terminal (rich): score breakdowns, simulation and tournament
-results, the speed table, and the listings of games and agents."""
+results, the speed table, and the listings of games and agents (rich markup text)."""
 from __future__ import annotations
 
 from rich.table import Table
@@ -83,39 +83,41 @@ def bench_table(rows: list[dict]) -> Table:
     return table
 
 
-def _options_text(options: list[dict]) -> str:
-    """Declared options, one line each: ``name`` (type, default): help."""
+def _options_lines(options: list[dict], indent: str = "    ") -> list[str]:
+    """Declared options, one line each: name, type, default, help, keys allowed."""
     if not options:
-        return "[dim]none[/]"
+        return [f"{indent}[dim]none[/]"]
+    width = max(len(o["name"]) for o in options)
     lines = []
     for o in options:
         default = "" if o["default"] is None else f", default {o['default']}"
-        lines.append(f"[bold]{o['name']}[/] ({o['type']}{default}): {o['help']}")
-    return "\n".join(lines)
+        lines.append(f"{indent}[bold]{o['name']:<{width}}[/]  {o['type']}{default} — {o['help']}")
+        if o["allowed"] is not None and "object" in o["type"]:
+            lines.append(f"{indent}{'':<{width}}  keys: {' '.join(map(str, o['allowed']))}")
+    return lines
 
 
-def games_table(games: list[dict]) -> Table:
-    """Every game with its players, facts and options (``Game.describe``)."""
-    table = Table(title="Games", show_lines=True)
-    for col in ("game", "players", "facts", "options (--config JSON)"):
-        table.add_column(col, overflow="fold")
+def games_text(games: list[dict]) -> str:
+    """Every game with its players, facts and options (``Game.describe``), as text."""
+    lines = []
     for g in games:
         p, low, high = g["players"], g["scores"]["min"], g["scores"]["max"]
-        facts = [("hides information" if g["hides_information"] else "open information"),
+        facts = ["hides information" if g["hides_information"] else "open information",
                  "chance" if g["has_chance"] else "no chance",
-                 f"scores {low}…{'' if high is None else high}"]
-        table.add_row(f"[bold]{g['name']}[/]\n{g['title']}",
-                      f"{p['min']}–{p['max']} (default {p['default']})", "\n".join(facts),
-                      _options_text(g["options"]))
-    return table
+                 f"scores {low} and up" if high is None else f"scores {low} to {high}"]
+        lines += [f"[bold]{g['name']}[/] — {g['title']}",
+                  f"  players {p['min']}–{p['max']} (default {p['default']}); "
+                  + ", ".join(facts),
+                  "  options (--config JSON):", *_options_lines(g["options"]), ""]
+    return "\n".join(lines).rstrip()
 
 
-def agents_table(agents: list[tuple[dict, list[str]]]) -> Table:
-    """Every agent (``Agent.describe``) with the games it plays and its options."""
-    table = Table(title="Agents (a spec: name or name:key=value,...)", show_lines=True)
-    for col in ("agent", "plays", "what it does", "options"):
-        table.add_column(col, overflow="fold")
+def agents_text(agents: list[tuple[dict, list[str]]], every: list[str]) -> str:
+    """Every agent (``Agent.describe``) with the games it plays (of ``every`` listed) and
+    its options, as text."""
+    lines = []
     for info, games in agents:
-        table.add_row(f"[bold]{info['name']}[/]", "\n".join(games), info["description"],
-                      _options_text(info["options"]))
-    return table
+        plays = "every game listed" if games == every and len(every) > 1 else ", ".join(games)
+        lines += [f"[bold]{info['name']}[/] — {info['description']}", f"  plays: {plays}",
+                  "  options (name:key=value,...):", *_options_lines(info["options"]), ""]
+    return "\n".join(lines).rstrip()

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+import meeple
 from meeple.cli import main
 from meeple.core.record import Record
 
@@ -120,3 +121,48 @@ def test_leaving_early_saves_the_record(tmp_path):
 def test_help_helps():
     proc = run("--help")
     assert proc.returncode == 0 and "simulate" in proc.stdout and "replay" in proc.stdout
+
+
+def test_the_terminal_logs_what_each_move_did():
+    """After each move its events are printed in words (here: the turns written)."""
+    moves = ["stop", "end"] * 15
+    proc = run("play", "catan-dice", "--players", "human", "--seed", "4",
+               stdin="\n".join(moves) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "→ seat 0 writes an X (-2) for turn 1: X: nothing built" in proc.stdout
+
+
+def test_bots_games_log_their_events(tmp_path):
+    proc = run("play", "hunters-gatherers", "--players", "greedy,greedy", "--seed", "3")
+    assert proc.returncode == 0, proc.stderr
+    lines = [line for line in proc.stdout.splitlines() if "→" in line]
+    assert any("points to seat" in line for line in lines)        # a feature scored
+    assert any("bonus tile" in line for line in lines)            # a bonus tile earned
+
+
+def test_games_lists_every_game_with_its_options(capsys):
+    assert main(["games", "--json"]) == 0
+    games = {g["name"]: g for g in json.loads(capsys.readouterr().out)}
+    assert sorted(games) == sorted(meeple.GAMES)
+    deck = next(o for o in games["carcassonne"]["options"] if o["name"] == "deck")
+    assert "A" in deck["allowed"] and "tile type" in deck["type"]
+    assert games["jaeger-sammler"]["hides_information"] is True
+    assert games["catan-dice"]["scores"] == {"min": -30, "max": 145}
+    assert main(["games", "hunters-gatherers"]) == 0
+    assert "bonus_deck" in capsys.readouterr().out
+
+
+def test_agents_lists_each_agent_with_the_games_it_plays(capsys):
+    assert main(["agents", "--json"]) == 0
+    agents = {a["name"]: a for a in json.loads(capsys.readouterr().out)}
+    assert {"random", "greedy", "mcts", "planner"} <= agents.keys()
+    assert agents["planner"]["games"] == ["catan-dice"] and agents["planner"]["description"]
+    assert "iters" in {o["name"] for o in agents["mcts"]["options"]}
+    assert main(["agents", "carcassonne"]) == 0
+    text = capsys.readouterr().out
+    assert "mcts" in text and "planner" not in text
+
+
+def test_version():
+    proc = run("--version")
+    assert proc.returncode == 0 and proc.stdout.startswith("meeple ")

@@ -168,7 +168,8 @@ class State(ABC):
     # --- events ---------------------------------------------------------------------------
     def emit(self, kind: str, text: str, **data: Any) -> dict:
         """Record an event of the action being applied: its ``kind``, its ``text`` in words
-        and its data (JSON-ready). Events carry only what every seat may see."""
+        and its data (JSON-ready). Events carry only what every seat may see. An event
+        that scores carries ``points`` and ``owners``, the seats that each get them."""
         event = {"index": self.action_count, "kind": kind, "text": text, **data}
         self._log = (event, self._log)
         return event

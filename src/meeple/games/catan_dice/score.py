@@ -22,7 +22,7 @@ def written(state: "CatanDiceState", seat: int, turn: int, box: list[str]) -> No
     points = sum(VALUE[n] for n in box) if box else X_POINTS
     what = f"{points} points" if box else f"an X ({X_POINTS})"
     state.emit("written", f"seat {seat} writes {what} for turn {turn}: {box_text(box)}",
-               seat=seat, turn=turn, points=points, built=list(box))
+               seat=seat, turn=turn, points=points, owners=[seat], built=list(box))
 
 
 def breakdown(state: "CatanDiceState") -> dict:

@@ -100,4 +100,4 @@ def final_scoring(state: "JaegerSammlerState") -> None:
             if item["points"]:
                 state.emit("scored", f"seat {p}: {item['text']}: "
                                      f"{plural(item['points'], 'point')}",
-                           seat=p, points=item["points"], item=item["kind"])
+                           seat=p, points=item["points"], owners=[p], item=item["kind"])

@@ -48,8 +48,11 @@ def determinize(state: "JaegerSammlerState", player: int,
     """A copy in which every face-down tile is dealt anew from :func:`unseen`, keeping each
     player's number per season; it reads no hidden fact, so states that look the same to
     ``player`` give the same copy for the same ``rng``. The copy's own RNG is reseeded
-    from ``rng`` so that it does not foretell the real future set-ups either."""
+    from ``rng`` so that it does not foretell the real future set-ups either. Once the game
+    is over everything is revealed: the copy is a plain clone."""
     copy = state.clone()
+    if state.is_terminal():
+        return copy
     copy.rng = random.Random(rng.getrandbits(64))
     coll = [[0] * KINDS for _ in range(state.num_players)]
     for season in (SUMMER, WINTER):

@@ -1,0 +1,230 @@
+"""The platform contract on every registered game: declared facts and options, one
+visibility rule (the view decides what a seat sees, the picture draws only from it), and
+events that agree with the scores and the breakdown."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import meeple
+from meeple.core.state import State
+from meeple.sim.replay import replay
+
+from helpers import random_playout, random_steps, snapshot
+
+GAMES = sorted(meeple.GAMES)
+FAST = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _players(name: str) -> int:
+    return max(meeple.GAMES[name].min_players, 2)
+
+
+def _played(name: str, seed: int, cut: float) -> State:
+    """A random game of ``name`` played to the share ``cut`` of its length."""
+    return replay(meeple.Record(name, _players(name), {}, seed, _actions(name, seed, cut)))
+
+
+# --- declared facts and options ----------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_games_declare_their_facts(name):
+    game = meeple.load(name)
+    facts = game.describe()
+    json.dumps(facts)
+    assert facts["name"] == name and facts["title"]
+    assert 1 <= game.min_players <= game.default_players <= game.max_players
+    hides = type(game.new_state(0)).determinize is not State.determinize
+    assert game.hides_information == hides     # what hides something re-samples it
+    low, high = game.score_range
+    assert high is None or low < high
+    for option in facts["options"]:
+        assert option["name"] and option["type"] and option["help"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@FAST
+@given(seed=st.integers(0, 2**31))
+def test_final_scores_lie_in_the_declared_range(name, seed):
+    low, high = meeple.load(name).score_range
+    scores = _played(name, seed, 1.0).scores()
+    assert all(low <= s and (high is None or s <= high) for s in scores)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_bad_option_names_the_option_its_type_and_the_values_allowed(name):
+    cls = meeple.GAMES[name]
+    with pytest.raises(ValueError, match="option.*'colour'"):
+        meeple.load(name, config={"colour": "red"})
+    for option in cls.options:
+        with pytest.raises(ValueError) as err:
+            meeple.load(name, config={option.name: 3.5})
+        message = str(err.value)
+        assert f"option {option.name!r}" in message and option.type_text() in message
+
+
+def test_a_bad_key_lists_the_keys_allowed():
+    with pytest.raises(ValueError, match="keys allowed: A B C") as err:
+        meeple.load("carcassonne", config={"deck": {"Z": 1}})
+    assert "'Z'" in str(err.value)
+
+
+def test_options_are_not_guessed_from_other_types():
+    with pytest.raises(ValueError, match="must be object"):
+        meeple.load("carcassonne", config={"deck": ["A", "B"]})
+    with pytest.raises(ValueError, match="options must be an object"):
+        meeple.load("carcassonne", config=["deck"])
+    with pytest.raises(ValueError, match="played by 2–5 players, not True"):
+        meeple.load("carcassonne", players=True)
+
+
+# --- one visibility rule ------------------------------------------------------------------
+def _actions(name: str, seed: int, cut: float, decision: bool = False) -> list[str]:
+    """The first share ``cut`` of a random game's actions; with ``decision``, cut where a
+    seat is to move."""
+    game = meeple.load(name, _players(name))
+    state = game.new_state(seed)
+    actions = random_playout(state, random.Random(seed))
+    end = int(cut * len(actions))
+    if decision:
+        replayed = game.new_state(seed)
+        for i, text in enumerate(actions):
+            if i >= end and replayed.current_player >= 0:
+                return actions[:i]
+            replayed.apply(text)
+    return actions[:end]
+
+
+def _twins(name: str, seed: int, cut: float, decision: bool = False
+           ) -> tuple[State, list[tuple[int | None, str, State]]]:
+    """A position and twins that differ from it only in what a seat may not see:
+    ``(seat, "seed", twin)``, the same actions from another seed (the state's RNG, which
+    decides the future draws, is hidden from every seat), and where the game hides more,
+    ``(seat, "dealt", twin)``, a determinization for that seat."""
+    actions = _actions(name, seed, cut, decision)
+    players = _players(name)
+    state = replay(meeple.Record(name, players, {}, seed, actions))
+    twins = [(p, "seed", replay(meeple.Record(name, players, {}, seed + 1, actions)))
+             for p in (None, *range(players))]
+    if state.game.hides_information:
+        twins += [(p, "dealt", state.determinize(p, random.Random(seed + p)))
+                  for p in range(players)]
+    return state, twins
+
+
+@pytest.mark.parametrize("name", GAMES)
+@FAST
+@given(seed=st.integers(0, 2**31), cut=st.floats(0, 1))
+def test_what_a_seat_may_not_see_changes_neither_its_view_nor_its_picture(name, seed, cut):
+    state, twins = _twins(name, seed, cut)
+    drawing = state.game.drawing
+    for seat, _how, twin in twins:
+        assert twin.view(seat) == state.view(seat)
+        assert drawing.picture(twin.view(seat)) == drawing.picture(state.view(seat))
+        if seat is not None and twin.current_player == seat:
+            legal = twin.legal_actions()
+            assert legal == state.legal_actions()
+            assert (drawing.legal_help(twin.view(seat), legal)
+                    == drawing.legal_help(state.view(seat), legal))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_twins_do_differ_in_what_is_hidden(name):
+    """The visibility test compares states that really differ: their RNGs draw other
+    futures, and a determinization deals the face-down tiles anew."""
+    state, twins = _twins(name, 11, 0.5)
+    futures = {tuple(t.clone().rng.random() for _ in range(3)) for _, how, t in twins
+               if how == "seed"}
+    assert state.clone().rng.random() not in {f[0] for f in futures}
+    dealt = [t for _, how, t in twins if how == "dealt"]
+    assert bool(dealt) == state.game.hides_information
+    assert all(snapshot(t) != snapshot(state) for t in dealt)
+
+
+def test_the_jaeger_sammler_view_hides_the_face_down_kinds():
+    state = replay(meeple.Record("jaeger-sammler", 2, {}, 4, _actions("jaeger-sammler", 4, 0.6)))
+    assert sum(map(sum, state.coll)) > 0
+    seen = json.dumps(state.view(0)) + state.game.drawing.picture(state.view(0))
+    dealt = state.determinize(0, random.Random(1))
+    assert dealt.coll != state.coll
+    assert json.dumps(dealt.view(0)) + state.game.drawing.picture(dealt.view(0)) == seen
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_hints_see_what_the_seat_sees(name):
+    """The terminal's hints search a determinization of the seat's view: positions that
+    look the same to the seat get the same hints."""
+    import io
+
+    from rich.console import Console
+
+    from meeple.terminal import TerminalGame
+    state, twins = _twins(name, 5, 0.4, decision=True)
+    seat = state.current_player
+    spec = "planner" if name == "catan-dice" else "mcts:iters=40"
+    texts = []
+    for position in [state] + [t for s, _how, t in twins if s == seat]:
+        session = TerminalGame(state.game, ["human"] * state.num_players, 3, hints=spec,
+                               console=Console(file=io.StringIO(), width=120))
+        session.state = position
+        session.console.print(session.hint_table())
+        texts.append(session.console.file.getvalue())
+    assert len(texts) > 1 and all(t == texts[0] for t in texts)
+
+
+# --- events -------------------------------------------------------------------------------
+def _points_by_events(state: State) -> list[int]:
+    totals = [0] * state.num_players
+    for event in state.events:
+        for seat in event.get("owners", ()) if "points" in event else ():
+            totals[seat] += event["points"]
+    return totals
+
+
+@pytest.mark.parametrize("name", GAMES)
+@FAST
+@given(seed=st.integers(0, 2**31))
+def test_events_are_data_and_words_and_agree_with_the_breakdown(name, seed):
+    state = meeple.load(name, _players(name)).new_state(seed)
+    running = name != "jaeger-sammler"  # its score so far is the value of hidden tiles
+    for _ in random_steps(state, random.Random(seed)):
+        fresh = state.events_since(state.action_count - 1)
+        for event in fresh:
+            assert event["index"] == state.action_count - 1
+            assert isinstance(event["kind"], str) and event["text"]
+        if running:
+            assert _points_by_events(state) == state.scores()
+    events = state.events
+    json.dumps(events)
+    assert [e["index"] for e in events] == sorted(e["index"] for e in events)
+    assert all(state.events_since(i) == [e for e in events if e["index"] >= i]
+               for i in range(0, state.action_count, 7))
+    totals = [s["total"] for s in state.score_breakdown()["seats"]]
+    assert _points_by_events(state) == state.scores() == totals
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_clone_keeps_its_own_events(name):
+    state = _played(name, 2, 0.3)
+    before = state.events
+    copy = state.clone()
+    random_playout(copy, random.Random(2))
+    assert state.events == before and len(copy.events) > len(before)
+    assert copy.events[: len(before)] == before
+
+
+@pytest.mark.parametrize("name,kind", [("carcassonne", "scored"),
+                                       ("hunters-gatherers", "bonus"),
+                                       ("jaeger-sammler", "crate"),
+                                       ("jaeger-sammler", "season"),
+                                       ("catan-dice", "written")])
+def test_each_game_words_its_consequences(name, kind):
+    texts = []
+    for seed in range(40):
+        texts += [e["text"] for e in _played(name, seed, 1.0).events if e["kind"] == kind]
+        if texts:
+            break
+    assert texts, f"no {kind} event in 40 random games of {name}"
