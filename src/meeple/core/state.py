@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .action import Action
 from .errors import IllegalAction
@@ -166,26 +166,30 @@ class State(ABC):
         return winners(self.scores())
 
     # --- events ---------------------------------------------------------------------------
-    def emit(self, kind: str, text: str, **data: Any) -> dict:
-        """Record an event of the action being applied: its ``kind``, its ``text`` in words
-        and its data (JSON-ready). Events carry only what every seat may see. An event
-        that scores carries ``points`` and ``owners``, the seats that each get them."""
-        event = {"index": self.action_count, "kind": kind, "text": text, **data}
-        self._log = (event, self._log)
-        return event
+    def emit(self, kind: str, words: str | Callable[[dict], str], **data: Any) -> None:
+        """Record an event of the action being applied: its ``kind``, its data (JSON-ready)
+        and its text in ``words``, a str or a function that words the event when it is
+        first read (simulation and search never read them, so they never pay for the
+        words). Events carry only what every seat may see. An event that scores carries
+        ``points`` and ``owners``, the seats that each get them."""
+        self._log = ({"index": self.action_count, "kind": kind, "text": words, **data},
+                     self._log)
 
     @property
     def events(self) -> list[dict]:
-        """Every event so far, oldest first. An event's ``index`` is the number of actions
-        applied before it: the consequences of action ``i`` carry index ``i`` (those of the
-        set-up, before any action, index 0)."""
+        """Every event so far, oldest first (fresh dicts where the words are made on
+        reading; clones share the rest, so treat them as read-only). An event's
+        ``index`` is the number of actions applied before it: the consequences of action
+        ``i`` carry index ``i`` (those of the set-up, before any action, index 0)."""
         return self.events_since(0)
 
     def events_since(self, index: int) -> list[dict]:
         """The events of action ``index`` and every later one, oldest first."""
         out, link = [], self._log
         while link is not None and link[0]["index"] >= index:
-            out.append(link[0])
+            event = link[0]
+            words = event["text"]
+            out.append(event if isinstance(words, str) else {**event, "text": words(event)})
             link = link[1]
         out.reverse()
         return out

@@ -33,19 +33,22 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 def record(state: "TileGameState", feature: str, root: int, owners: list[int], points: int,
            what: str, final: bool, partition: Partition | None = None,
-           pieces: str = "followers", **extra: object) -> dict:
+           pieces: str = "followers", **extra: object) -> None:
     """Emit the ``scored`` event of the ``feature`` (or group of ``partition``) at ``root``
     and add ``points`` to each owner; ``pieces`` names the per-seat count of pieces on it."""
     partition = partition or state.board.features
     counts = partition.counts_by_seat(root, state.num_players)
-    owner_text = " and ".join(seat_name(s) for s in owners) or "nobody"
     for s in owners:
         state.points[s] += points
-    return state.emit(
-        "scored", f"{what}: {plural(points, 'point')} to {owner_text}", feature=feature,
-        tiles=[list(c) for c in state.board.cells(root, partition)], **extra, owners=owners,
-        **{pieces: {str(s): n for s, n in enumerate(counts) if n}}, points=points,
-        turn=state.turns, final=final, what=what)
+    state.emit("scored", _scored_text, feature=feature,
+               tiles=[list(c) for c in state.board.cells(root, partition)], **extra,
+               owners=owners, **{pieces: {str(s): n for s, n in enumerate(counts) if n}},
+               points=points, turn=state.turns, final=final, what=what)
+
+
+def _scored_text(event: dict) -> str:
+    owners = " and ".join(seat_name(s) for s in event["owners"]) or "nobody"
+    return f"{event['what']}: {plural(event['points'], 'point')} to {owners}"
 
 
 def discarded(state: "TileGameState", type_: str) -> None:

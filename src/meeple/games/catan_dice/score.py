@@ -20,9 +20,14 @@ def box_text(box: list[str]) -> str:
 def written(state: "CatanDiceState", seat: int, turn: int, box: list[str]) -> None:
     """The event of a turn written on ``seat``'s sheet: its points, or an X."""
     points = sum(VALUE[n] for n in box) if box else X_POINTS
-    what = f"{points} points" if box else f"an X ({X_POINTS})"
-    state.emit("written", f"seat {seat} writes {what} for turn {turn}: {box_text(box)}",
-               seat=seat, turn=turn, points=points, owners=[seat], built=list(box))
+    state.emit("written", _written_text, seat=seat, turn=turn, points=points, owners=[seat],
+               built=list(box))
+
+
+def _written_text(event: dict) -> str:
+    what = f"{event['points']} points" if event["built"] else f"an X ({X_POINTS})"
+    return (f"seat {event['seat']} writes {what} for turn {event['turn']}: "
+            f"{box_text(event['built'])}")
 
 
 def breakdown(state: "CatanDiceState") -> dict:

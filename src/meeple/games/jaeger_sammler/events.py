@@ -31,20 +31,27 @@ def _and(parts: list[str]) -> str:
 def took(state: "JaegerSammlerState", seat: int, taken: Sequence[tuple[int, int]],
          spent: int) -> None:
     """The tiles ``seat``'s move took (``(field, code)``) and the weapons it spent."""
+    if not taken and not spent:
+        return
     codes = [t for _, t in taken if TAKEABLE[t]]
     down = sum(1 for t in codes if t in FACE_DOWN)
     weapons = codes.count(WEAPON)
     mammoths = [mammoth_value(t) for t in codes if IS_MAMMOTH[t]]
+    if codes or spent:
+        state.emit("took", _took_text, seat=seat, face_down=down, weapons=weapons,
+                   mammoths=mammoths, spent=spent)
+
+
+def _took_text(event: dict) -> str:
+    down, weapons, spent = event["face_down"], event["weapons"], event["spent"]
     parts = ([plural(down, "tile") + " face down"] if down else []) + (
-        [plural(weapons, "weapon")] if weapons else []) + [f"mammoth {v}" for v in mammoths]
-    if not parts and not spent:
-        return
-    text = f"seat {seat} took {_and(parts)}" if parts else f"seat {seat}"
+        [plural(weapons, "weapon")] if weapons else []) + [
+        f"mammoth {v}" for v in event["mammoths"]]
+    text = f"seat {event['seat']} took {_and(parts)}" if parts else f"seat {event['seat']}"
     if spent:
-        text += (" and" if parts else "") + f" spent {plural(spent, 'weapon')} to enter " \
-                + ("a mammoth" if spent == 1 else "mammoths")
-    state.emit("took", text, seat=seat, face_down=down, weapons=weapons, mammoths=mammoths,
-               spent=spent)
+        text += ((" and" if parts else "") + f" spent {plural(spent, 'weapon')} to enter "
+                 + ("a mammoth" if spent == 1 else "mammoths"))
+    return text
 
 
 def crates(state: "JaegerSammlerState", seat: int, fields: Sequence[int]) -> None:
