@@ -73,7 +73,7 @@ def measure(games: int, name: str) -> dict:
     base = board_with(game, 60)
     drawn = _drawn_states(base, 200)
     rng = random.Random(1)
-    greedy_us = [_per_call_us(lambda s=s: game.greedy_action(s, rng), 1) for s in drawn[:30]]
+    greedy_us = [_per_call_us(lambda s=s: game.policy.greedy_action(s, rng), 1) for s in drawn[:30]]
     return {
         "games": games,
         "median_ms_per_game": round(statistics.median(seconds) * 1000, 3),

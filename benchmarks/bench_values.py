@@ -47,7 +47,6 @@ def main() -> None:
     args = parser.parse_args()
     package = f"meeple.games.{args.game.replace('-', '_')}"
     value = importlib.import_module(f"{package}.value")
-    policy = importlib.import_module(f"{package}.policy")
     for item in args.set:
         name, _, number = item.partition("=")
         setattr(value, name, float(number))
@@ -58,8 +57,8 @@ def main() -> None:
         task = progress.add_task("games", total=args.games)
         for g in range(args.games):
             mine = g % 2                                   # the search value's seat
-            seats = [policy.values, policy.values]
-            seats[mine] = value.values
+            seats = [game.policy.greedy_values] * 2
+            seats[mine] = game.policy.search_values
             scores = play(game, args.seed + g, seats)
             diff = scores[mine] - scores[1 - mine]
             wins += 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0

@@ -16,15 +16,8 @@ from typing import Callable
 
 import meeple
 from meeple.games.catan_dice.island import TURNS
-from meeple.games.catan_dice.planner import (
-    JOKER_AT,
-    KNIGHTS,
-    N_FEATURES,
-    WEIGHTS,
-    PlannerAgent,
-    features,
-    set_weights,
-)
+from meeple.games.catan_dice.planner import (JOKER_AT, KNIGHTS, N_FEATURES, WEIGHTS,
+                                             PlannerAgent, features, set_weights)
 
 Sample = tuple[int, int, int]
 """(structures built, jokers used, points the game still brought after that turn start)."""

@@ -7,12 +7,8 @@ import json
 import pytest
 
 import meeple
-from meeple.games.jaeger_sammler.board import (
-    DEFAULT_FILE,
-    build_board,
-    hex_neighbours,
-    load_board,
-)
+from meeple.games.jaeger_sammler.board import (DEFAULT_FILE, build_board, hex_neighbours,
+                                               load_board)
 
 
 def _data() -> dict:

@@ -8,17 +8,8 @@ import random
 import meeple
 from meeple.core.state import CHANCE
 from meeple.games.jaeger_sammler.hidden import unseen
-from meeple.games.jaeger_sammler.tiles import (
-    BERRIES,
-    FACE_DOWN,
-    FUR,
-    JUG,
-    NECKLACE,
-    SKULL,
-    SUMMER,
-    TUBERS,
-    WINTER,
-)
+from meeple.games.jaeger_sammler.tiles import (BERRIES, FACE_DOWN, FUR, JUG, NECKLACE, SKULL,
+                                               SUMMER, TUBERS, WINTER)
 from meeple.games.jaeger_sammler.value import face_down
 
 from helpers import random_steps, snapshot

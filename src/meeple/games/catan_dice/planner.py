@@ -26,18 +26,8 @@ from typing import TYPE_CHECKING, NamedTuple, Sequence
 from ...core.action import Action
 from ...core.agent import EXPECTED_SCORE, RankedAction, RankingAgent
 from ...core.state import State
-from .island import (
-    COSTS,
-    GOLD,
-    INDEX,
-    KIND,
-    KNIGHT_JOKERS,
-    RESOURCES,
-    STRUCTURES,
-    TURNS,
-    VALUE,
-    X_POINTS,
-)
+from .island import (COSTS, GOLD, INDEX, KIND, KNIGHT_JOKERS, RESOURCES, STRUCTURES, TURNS,
+                     VALUE, X_POINTS)
 from .policy import frontier, road_path
 
 if TYPE_CHECKING:

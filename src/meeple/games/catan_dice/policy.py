@@ -12,19 +12,8 @@ from functools import lru_cache
 
 from ...core.action import Action
 from ...core.policy import Policy
-from .island import (
-    COSTS,
-    FACES,
-    GOLD,
-    INDEX,
-    KIND,
-    KNIGHT_JOKERS,
-    REQUIRES,
-    ROAD_PARENT,
-    STRUCTURES,
-    VALUE,
-    frontier,
-)
+from .island import (COSTS, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS, REQUIRES, ROAD_PARENT,
+                     STRUCTURES, VALUE, frontier)
 
 JOKER_COST = 2.0
 """The future value given up by spending a joker now."""

@@ -8,18 +8,8 @@ from typing import Sequence
 
 from ...core.action import Action
 from ...core.drawing import Drawing
-from .island import (
-    COSTS,
-    FACES,
-    INDEX,
-    KIND,
-    KNIGHT_HEX,
-    KNIGHT_JOKERS,
-    REQUIRES,
-    TURNS,
-    VALUE,
-    X_POINTS,
-)
+from .island import (COSTS, FACES, INDEX, KIND, KNIGHT_HEX, KNIGHT_JOKERS, REQUIRES, TURNS,
+                     VALUE, X_POINTS)
 from .score import box_text
 
 ISLAND = """\

@@ -13,22 +13,8 @@ from ...core.action import Action
 from ...core.game import Game
 from ...core.state import CHANCE, TERMINAL, State
 from . import notation, score
-from .island import (
-    COSTS,
-    FACE_INDEX,
-    FACES,
-    GOLD,
-    INDEX,
-    KIND,
-    KNIGHT_JOKERS,
-    REQUIRES,
-    RESOURCES,
-    STRUCTURES,
-    TURNS,
-    VALUE,
-    X_POINTS,
-    frontier,
-)
+from .island import (COSTS, FACE_INDEX, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS, REQUIRES,
+                     RESOURCES, STRUCTURES, TURNS, VALUE, X_POINTS, frontier)
 
 ROLLING, CHOOSING, BUILDING, OVER = "rolling", "choosing", "building", "over"
 DICE = 6
@@ -288,9 +274,11 @@ class CatanDiceState(State):
         self.built_now.append(name)
 
     def _end_turn(self) -> None:
-        sheet = self.sheets[self.seat]
-        sheet.boxes.append(self.built_now)
-        score.written(self, self.seat, len(sheet.boxes), self.built_now)
+        seat, box = self.seat, self.built_now
+        sheet = self.sheets[seat]
+        sheet.boxes.append(box)
+        self.emit("written", score.written_text, seat=seat, turn=len(sheet.boxes),
+                  points=sheet.box_points(box), owners=[seat], built=box)
         self.built_now = []
         self.used, self.rolls, self.pending = 0, 0, tuple(range(DICE))
         self.seat = (self.seat + 1) % self.num_players

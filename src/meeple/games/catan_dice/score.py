@@ -17,15 +17,11 @@ def box_text(box: list[str]) -> str:
     return " + ".join(f"{KIND[n]} {n} ({VALUE[n]})" for n in box)
 
 
-def written(state: "CatanDiceState", seat: int, turn: int, box: list[str]) -> None:
-    """The event of a turn written on ``seat``'s sheet: its points, or an X."""
-    points = sum(VALUE[n] for n in box) if box else X_POINTS
-    state.emit("written", _written_text, seat=seat, turn=turn, points=points, owners=[seat],
-               built=list(box))
-
-
-def _written_text(event: dict) -> str:
-    what = f"{event['points']} points" if event["built"] else f"an X ({X_POINTS})"
+def written_text(event: dict) -> str:
+    """The words of a ``written`` event: a turn's points (or an X) and what was built."""
+    points = event["points"]
+    what = (f"{points} point{'' if points == 1 else 's'}" if event["built"]
+            else f"an X ({X_POINTS})")
     return (f"seat {event['seat']} writes {what} for turn {event['turn']}: "
             f"{box_text(event['built'])}")
 

@@ -10,15 +10,9 @@ from typing import TYPE_CHECKING, Sequence
 
 from .phases import STALL_ROUNDS
 from .score import items, plural
-from .tiles import (
-    FACE_DOWN,
-    IS_MAMMOTH,
-    SEASONS,
-    SUMMER,
-    TAKEABLE,
-    WEAPON,
-    mammoth_value,
-)
+from .tiles import FACE_DOWN, IS_MAMMOTH, SEASONS, SUMMER, WEAPON, mammoth_value
+
+_FACE_DOWN = frozenset(FACE_DOWN)
 
 if TYPE_CHECKING:
     from .rules import JaegerSammlerState
@@ -31,27 +25,35 @@ def _and(parts: list[str]) -> str:
 def took(state: "JaegerSammlerState", seat: int, taken: Sequence[tuple[int, int]],
          spent: int) -> None:
     """The tiles ``seat``'s move took (``(field, code)``) and the weapons it spent."""
-    if not taken and not spent:
-        return
-    codes = [t for _, t in taken if TAKEABLE[t]]
-    down = sum(1 for t in codes if t in FACE_DOWN)
-    weapons = codes.count(WEAPON)
-    mammoths = [mammoth_value(t) for t in codes if IS_MAMMOTH[t]]
-    if codes or spent:
+    down = weapons = 0
+    mammoths = []
+    for _, t in taken:
+        if t in _FACE_DOWN:
+            down += 1
+        elif t == WEAPON:
+            weapons += 1
+        elif IS_MAMMOTH[t]:
+            mammoths.append(mammoth_value(t))
+    if down or weapons or mammoths or spent:
         state.emit("took", _took_text, seat=seat, face_down=down, weapons=weapons,
                    mammoths=mammoths, spent=spent)
 
 
 def _took_text(event: dict) -> str:
     down, weapons, spent = event["face_down"], event["weapons"], event["spent"]
-    parts = ([plural(down, "tile") + " face down"] if down else []) + (
-        [plural(weapons, "weapon")] if weapons else []) + [
-        f"mammoth {v}" for v in event["mammoths"]]
+    parts = ([_some(down, "tile") + " face down"] if down else []) + (
+        [_some(weapons, "weapon")] if weapons else []) + [
+        f"the mammoth {v}" for v in event["mammoths"]]
     text = f"seat {event['seat']} took {_and(parts)}" if parts else f"seat {event['seat']}"
     if spent:
-        text += ((" and" if parts else "") + f" spent {plural(spent, 'weapon')} to enter "
+        text += ((" and" if parts else "") + f" spent {_some(spent, 'weapon')} to enter "
                  + ("a mammoth" if spent == 1 else "mammoths"))
     return text
+
+
+def _some(n: int, word: str) -> str:
+    """``"a tile"``, ``"2 tiles"``."""
+    return f"a {word}" if n == 1 else plural(n, word)
 
 
 def crates(state: "JaegerSammlerState", seat: int, fields: Sequence[int]) -> None:

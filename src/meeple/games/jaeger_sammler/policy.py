@@ -17,19 +17,8 @@ from ...core.policy import Policy
 from . import moves
 from .hidden import unseen
 from .score import CRATE_POINTS
-from .tiles import (
-    EMPTY,
-    FACE_DOWN,
-    FOOD_POINTS,
-    IS_MAMMOTH,
-    KINDS,
-    SETS,
-    SUMMER,
-    TAKEABLE,
-    WEAPON,
-    WINTER,
-    mammoth_value,
-)
+from .tiles import (EMPTY, FACE_DOWN, FOOD_POINTS, IS_MAMMOTH, KINDS, SETS, SUMMER, TAKEABLE,
+                    WEAPON, WINTER, mammoth_value)
 from .value import set_points, values
 
 if TYPE_CHECKING:

@@ -25,21 +25,8 @@ from . import events, hidden, moves, notation, score
 from .board import Board
 from .notation import JSAction
 from .phases import OVER, PLAY, SETUP, STALL_ROUNDS
-from .tiles import (
-    CAVE,
-    CODE,
-    EMPTY,
-    FACE_DOWN,
-    KINDS,
-    NAMES,
-    SETTLEMENT,
-    SUMMER,
-    TAKEABLE,
-    WEAPON,
-    WINTER,
-    mammoth_value,
-    season_tiles,
-)
+from .tiles import (CAVE, CODE, EMPTY, FACE_DOWN, KINDS, NAMES, SETTLEMENT, SUMMER, TAKEABLE,
+                    WEAPON, WINTER, mammoth_value, season_tiles)
 
 if TYPE_CHECKING:
     from .game import JaegerSammler
@@ -208,7 +195,8 @@ class JaegerSammlerState(State):
 
     def _move(self, player: int, effects: moves.Effects) -> None:
         events.took(self, player, effects.taken, effects.spent)
-        events.crates(self, player, effects.crates)
+        if effects.crates:
+            events.crates(self, player, effects.crates)
         for f, _ in effects.taken:
             self._take(player, f)
         self.weapons[player] = effects.weapons

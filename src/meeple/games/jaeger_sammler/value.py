@@ -24,21 +24,8 @@ from typing import TYPE_CHECKING
 from .hidden import unseen
 from .phases import SETUP, STALL_ROUNDS
 from .score import CRATE_POINTS
-from .tiles import (
-    CAVE,
-    COUNTS,
-    FACE_DOWN,
-    FOOD_POINTS,
-    IS_MAMMOTH,
-    KINDS,
-    SET_POINTS,
-    SETS,
-    SUMMER,
-    TAKEABLE,
-    WEAPON,
-    WINTER,
-    mammoth_value,
-)
+from .tiles import (CAVE, COUNTS, FACE_DOWN, FOOD_POINTS, IS_MAMMOTH, KINDS, SET_POINTS, SETS,
+                    SUMMER, TAKEABLE, WEAPON, WINTER, mammoth_value)
 
 if TYPE_CHECKING:
     from .rules import JaegerSammlerState
