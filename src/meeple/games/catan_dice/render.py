@@ -120,8 +120,9 @@ class CatanDiceDrawing(Drawing):
         lines = [f"{names.get(kind, kind)}: {', '.join(acts)}" for kind, acts in groups.items()]
         built = view["built_this_turn"]
         if built:
-            lines.append(f"end writes {sum(VALUE[n] for n in built)} points for this turn "
-                         f"({box_text(built)})")
+            points = sum(VALUE[n] for n in built)
+            lines.append(f"end writes {points} point{'' if points == 1 else 's'} for this "
+                         f"turn ({box_text(built)})")
         elif "build" not in groups:
             lines.insert(0, f"nothing can be built with these dice (end writes an X, "
                             f"{X_POINTS})")
