@@ -105,5 +105,8 @@ def test_well_above_greedy():
 
 
 def test_only_for_catan_dice():
-    with pytest.raises(ValueError, match="unknown agent 'planner'"):
+    with pytest.raises(ValueError, match="agent 'planner' plays only catan-dice"):
         make_agent("planner", NimGame(), 0)
+    with pytest.raises(ValueError, match="plays only catan-dice; agents for carcassonne: "
+                                         "random, greedy, mcts"):
+        make_agent("planner", meeple.load("carcassonne"), 0)

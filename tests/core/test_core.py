@@ -94,3 +94,19 @@ def test_clones_draw_chance_as_the_original_would(name):
     state.rng.random()
     later = state.clone()
     assert later.rng.random() == state.rng.random()
+
+
+def test_records_may_say_who_sat_where():
+    seats = [{"seat": 0, "name": "Ana", "agent": "human"}, {"seat": 1, "agent": "mcts:time=1"}]
+    rec = Record("catan-dice", 2, {}, 5, ["roll ore ore ore ore ore ore"], seats)
+    back = Record.loads(rec.dumps())
+    assert back == rec and back.to_json()["seats"] == seats
+    assert "seats" not in Record("catan-dice", 1).to_json()       # optional: old records
+    for bad, message in [("x", "must be a list"), ([{"name": "Ana"}], "with 'seat'"),
+                         ([{"seat": 2}], "distinct seat number 0–1"),
+                         ([{"seat": 0}, {"seat": 0}], "distinct"),
+                         ([{"seat": 0, "agent": 3}], "must be text"),
+                         ([{"seat": 0, "colour": "red"}], "optional 'name' and 'agent'")]:
+        with pytest.raises(RecordError, match=message):
+            Record.from_json({"game": "catan-dice", "players": 2, "actions": [],
+                              "seats": bad})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..core.agent import Agent
 from ..core.game import Game
+from ..games import GAMES
 from .greedy import GreedyAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
@@ -46,13 +47,16 @@ def parse_spec_list(text: str) -> list[str]:
 
 
 def agent_class(name: str, game: Game) -> type[Agent]:
-    """The agent class ``name`` for ``game``; ValueError listing the agents it has."""
+    """The agent class ``name`` for ``game``; ValueError listing the agents it has (and
+    which games an agent of another game plays)."""
     known = agent_classes(game)
-    try:
+    if name in known:
         return known[name]
-    except KeyError:
-        raise ValueError(f"unknown agent {name!r} for {game.name}; agents: "
-                         f"{', '.join(known)}") from None
+    elsewhere = [g for g, cls in GAMES.items() if name in agent_classes(cls)]
+    if elsewhere:
+        raise ValueError(f"agent {name!r} plays only {', '.join(elsewhere)}; agents for "
+                         f"{game.name}: {', '.join(known)}")
+    raise ValueError(f"unknown agent {name!r} for {game.name}; agents: {', '.join(known)}")
 
 
 def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:

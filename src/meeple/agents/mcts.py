@@ -179,7 +179,7 @@ class MCTSAgent(RankingAgent):
 
     def _ordered(self, state: State) -> list[Action]:
         """The moves in the order they are expanded (last first): best first by the
-        game's one-move scores (:meth:`Game.action_scores`), ties in random order; so that
+        game's one-move scores (:meth:`~meeple.core.policy.Policy.action_scores`), ties in random order; so that
         progressive widening weighs the best-looking move against its nearest rivals."""
         scored = self.game.policy.action_scores(state.clone())
         self.rng.shuffle(scored)

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 from .drawing import Drawing
 from .options import Option, check_all
 from .policy import Policy
+from .state import State
 
 if TYPE_CHECKING:
     from .agent import Agent
-    from .state import State
 
 
 class Game:
@@ -41,13 +41,25 @@ class Game:
     agents: tuple[type["Agent"], ...] = ()
     """Agents this game adds to the built-in ones (random, greedy, mcts)."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game that hides something must say so and re-sample it (MCTS trusts the
+        declaration to choose how many determinizations it searches)."""
+        super().__init_subclass__(**kwargs)
+        state = cls.__dict__.get("state_class")
+        if state is not None and (state.determinize is not State.determinize) != \
+                cls.hides_information:
+            raise TypeError(f"{cls.__name__}: hides_information must be True exactly when "
+                            f"{state.__name__} overrides determinize")
+
     def __init__(self, players: int | None = None, config: dict | None = None):
         self.players = self.default_players if players is None else players
-        if not isinstance(self.players, int) or isinstance(self.players, bool) or not (
-                self.min_players <= self.players <= self.max_players):
+        if not isinstance(self.players, int) or isinstance(self.players, bool):
+            raise ValueError(f"the number of players must be a whole number, not "
+                             f"{self.players!r}")
+        if not self.min_players <= self.players <= self.max_players:
             raise ValueError(
                 f"{self.name} is played by {self.min_players}–{self.max_players} players, "
-                f"not {self.players!r}")
+                f"not {self.players}")
         if config is not None and not isinstance(config, dict):
             raise ValueError(f"{self.name} options must be an object {{name: value}}, "
                              f"not {type(config).__name__}")

@@ -91,6 +91,8 @@ class Option:
         """The value written as ``text`` (an agent spec's ``key=value``), checked. Numbers
         are ASCII digits only."""
         types = self.types
+        if bool in types and text in ("true", "false"):
+            return text == "true"
         if int in types and _INTEGER.fullmatch(text):
             return self.check(int(text), owner)
         if float in types and _NUMBER.fullmatch(text):

@@ -5,7 +5,7 @@ is or :data:`CHANCE`, the legal actions, the chance outcomes, ``apply`` that eit
 the state or raises :class:`IllegalAction` and changes nothing, ``clone``, the end test,
 scores with a readable breakdown, and ``view(player)`` with what that seat may see. Each
 applied action also leaves its consequences as **events** (``state.events``), data with
-words, which the terminal's log and the server's broadcasts show.
+words, for the terminal's log and every later driver.
 """
 from __future__ import annotations
 
@@ -123,7 +123,8 @@ class State(ABC):
     # --- shared behaviour -----------------------------------------------------------------
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal (taken from ``legal_actions``): the fast path
-        of simulation and search."""
+        of simulation and search. Games implement ``_apply_action``, never this or
+        ``apply``."""
         self._apply_action(action)
         self.action_count += 1
 
@@ -144,7 +145,7 @@ class State(ABC):
             reason = "malformed action"
         if reason is not None:
             raise IllegalAction(f"{action}: {reason}")
-        self._apply_action(action)      # apply_unchecked's two lines: one call less per move
+        self._apply_action(action)      # apply_unchecked's two lines: one call less a move
         self.action_count += 1
         return action
 
@@ -168,18 +169,19 @@ class State(ABC):
 
     # --- events ---------------------------------------------------------------------------
     def emit(self, kind: str, words: str | Callable[[dict], str], **data: Any) -> None:
-        """Record an event of the action being applied: its ``kind``, its data (JSON-ready)
-        and its text in ``words``, a str or a function that words the event when it is
-        first read (simulation and search never read them, so they never pay for the
-        words). Events carry only what every seat may see. An event that scores carries
-        ``points`` and ``owners``, the seats that each get them."""
+        """Record an event of the action being applied: its ``kind``, its data (JSON-ready;
+        kept as given, so pass values the state will not change later) and its text in
+        ``words``, a str or a function that words the event each time it is read
+        (simulation and search never read them, so they never pay for the words). Events
+        carry only what every seat may see. An event that scores carries ``points`` and
+        ``owners``, the seats that each get them."""
         self._log = ({"index": self.action_count, "kind": kind, "text": words, **data},
                      self._log)
 
     @property
     def events(self) -> list[dict]:
-        """Every event so far, oldest first (fresh dicts where the words are made on
-        reading; clones share the rest, so treat them as read-only). An event's
+        """Every event so far, oldest first, as fresh copies (the log itself is shared by
+        clones and never changes). An event's
         ``index`` is the number of actions applied before it: the consequences of action
         ``i`` carry index ``i`` (those of the set-up, before any action, index 0)."""
         return self.events_since(0)
@@ -190,10 +192,22 @@ class State(ABC):
         while link is not None and link[0]["index"] >= index:
             event = link[0]
             words = event["text"]
-            out.append(event if isinstance(words, str) else {**event, "text": words(event)})
+            copy = _copied(event)
+            if not isinstance(words, str):
+                copy["text"] = words(event)
+            out.append(copy)
             link = link[1]
         out.reverse()
         return out
 
     def __str__(self) -> str:
         return str(self.game.drawing.picture(self.view(None)))
+
+
+def _copied(value: Any) -> Any:
+    """A copy of JSON-like data, its lists and dicts copied all the way down."""
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    return value

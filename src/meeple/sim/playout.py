@@ -24,9 +24,3 @@ def random_steps(state: State, rng: random.Random, chance: random.Random | None 
         state.apply(action)
         yield action
     raise RuntimeError(f"the game did not end within {max_actions} actions")
-
-
-def random_playout(state: State, rng: random.Random, chance: random.Random | None = None,
-                   max_actions: int = 1_000_000) -> list[Action]:
-    """Play ``state`` to the end at random (see :func:`random_steps`); the actions."""
-    return list(random_steps(state, rng, chance, max_actions))

@@ -199,6 +199,9 @@ def test_tile_that_fits_nowhere_is_discarded():
     s.apply("draw C")
     assert s.discarded == ["C"] and s.current_player == CHANCE and s.remaining == 1
     assert s.turn == 2                     # still seat 1's turn: it draws again
+    (event,) = s.events_since(s.action_count - 1)
+    assert event["kind"] == "discarded" and event["tile"] == "C" and event["seat"] == 1
+    assert event["text"] == "tile C fits nowhere on the board: discarded"
     s.apply("draw V")
     assert s.current_player == 1
 

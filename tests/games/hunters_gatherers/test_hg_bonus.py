@@ -109,6 +109,21 @@ def test_when_no_bonus_tile_fits_the_turn_ends():
     turn(s, "L35", 0, 1, 0)
     s.apply("draw B07")
     assert s.discarded == ["B07"] and s.phase == DRAW and s.seat == 1 and s.turn == 4
+    kinds = [e["kind"] for e in s.events]
+    assert kinds.count("bonus") == 1 and kinds[-1] == "discarded"
+    bonus = next(e for e in s.events if e["kind"] == "bonus")
+    assert bonus["text"] == ("seat 0 (red) completed a forest with gold nuggets in turn 3: "
+                             "a bonus tile (1 in the bonus pile)")
+
+
+def test_no_bonus_tile_left_is_said():
+    s = new_game({"L14": 1, "L33": 1, "L35": 1, "L58": 1}, {})     # no bonus tile at all
+    turn(s, "L14", -1, 0, 90)
+    turn(s, "L33", 1, 0, 180)
+    turn(s, "L35", 0, 1, 0)                              # red closes the nugget forest
+    assert s.phase == DRAW and s.seat == 1
+    (event,) = [e for e in s.events if e["kind"] == "no bonus"]
+    assert event["seat"] == 0 and "but no bonus tile is left" in event["text"]
 
 
 def test_the_bonus_tile_of_the_last_turn_is_still_played():

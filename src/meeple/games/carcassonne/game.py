@@ -12,7 +12,7 @@ class Carcassonne(TileGame):
 
     name = "carcassonne"
     title = "Carcassonne"
-    options = (deck_option("deck", "72-tile draw pile", TYPES),)
+    options = (deck_option("deck", "draw pile (71 tiles)", TYPES),)
     state_class = CarcassonneState
     policy_class = CarcassonnePolicy
     drawing_class = CarcassonneDrawing

@@ -66,7 +66,7 @@ def worth(mask: int, name: str) -> float:
     return VALUE[name] + best
 
 
-def sheet_value(state, seat: int) -> float:
+def sheet_worth(state, seat: int) -> float:
     """Points written plus points built this turn plus a little for unlocked buildings."""
     sheet = state.sheets[seat]
     now = sum(VALUE[n] for n in state.built_now) if seat == state.seat else 0
@@ -174,7 +174,7 @@ class CatanDicePolicy(Policy):
     evaluates its leaves and orders its moves by the same sheet value)."""
 
     def evaluate(self, state, seat: int) -> float:
-        return sheet_value(state, seat)
+        return sheet_worth(state, seat)
 
     def greedy_action(self, state, rng: random.Random) -> Action:
         """The greedy move: a chance-free decision, so ``rng`` is not needed."""

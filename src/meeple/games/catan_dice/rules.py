@@ -278,7 +278,7 @@ class CatanDiceState(State):
         sheet = self.sheets[seat]
         sheet.boxes.append(box)
         self.emit("written", score.written_text, seat=seat, turn=len(sheet.boxes),
-                  points=sheet.box_points(box), owners=[seat], built=box)
+                  points=sheet.box_points(box), owners=[seat], built=list(box))
         self.built_now = []
         self.used, self.rolls, self.pending = 0, 0, tuple(range(DICE))
         self.seat = (self.seat + 1) % self.num_players

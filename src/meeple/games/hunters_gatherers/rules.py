@@ -91,6 +91,8 @@ class HuntersGatherersState(TileGameState):
             self.gold, self.extra, self.phase = False, True, BONUS
             score.bonus_earned(self)
             return
+        if self.gold and not self.extra:
+            score.no_bonus_left(self)
         self.gold = self.extra = False
         super()._next_turn()
 

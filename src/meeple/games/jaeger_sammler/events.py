@@ -64,8 +64,9 @@ def crates(state: "JaegerSammlerState", seat: int, fields: Sequence[int]) -> Non
                    seat=seat, field=board.names[f], season=SEASONS[board.season_of[f]])
 
 
-def laid(state: "JaegerSammlerState", tiles: int) -> None:
-    """A season's tiles are laid: where the pawns stand and who begins."""
+def laid(state: "JaegerSammlerState", tiles: int, first: int | None) -> None:
+    """A season's tiles are laid: where the pawns stand and who begins (``first``; None
+    when no seat has a pawn)."""
     season = SEASONS[state.season]
     if state.season == SUMMER:
         where = "every player's pawns stand in the summer settlements"
@@ -74,10 +75,12 @@ def laid(state: "JaegerSammlerState", tiles: int) -> None:
                            for p in range(state.num_players))
         where = f"pawns stand in the winter settlements where crates were left ({counts})"
     value, best = state.best
-    why = f" (the highest summer mammoth, {value})" if state.season != SUMMER and best >= 0 \
-        else ""
-    state.emit("laid", f"The {tiles} {season} tiles are laid; {where}; seat {state.seat} "
-                       f"begins{why}.", season=season, tiles=tiles, first=state.seat)
+    begins = "nobody has a pawn to begin" if first is None else f"seat {first} begins"
+    if state.season != SUMMER and best >= 0:
+        begins += (f" (the highest summer mammoth, {value})" if first == best else
+                   f" (seat {best}, with the highest summer mammoth, has no pawn)")
+    state.emit("laid", f"The {tiles} {season} tiles are laid; {where}; {begins}.",
+               season=season, tiles=tiles, first=first)
     if state.season != SUMMER:
         for p in range(state.num_players):
             if not state.pawns[p]:

@@ -251,27 +251,32 @@ class JaegerSammlerState(State):
             self.hand = [CRATES] * self.num_players
             self.seat = max(self.best[1], 0)
         self.phase = PLAY
-        events.laid(self, len(kinds))
-        if not self.pawns[self.seat]:
-            self._next_turn()
-        elif not moves.can_collect(self):
+        first = self._next_with_pawns(self.seat - 1)
+        events.laid(self, len(kinds), first)
+        if first is None or not moves.can_collect(self):
             self._end_season()
+        else:
+            self.seat = first
+
+    def _next_with_pawns(self, after: int) -> int | None:
+        """The first seat after ``after`` (round the table, ``after`` last) with a pawn on
+        the board, or None."""
+        n = self.num_players
+        return next((s % n for s in range(after + 1, after + n + 1) if self.pawns[s % n]), None)
+
+    def _stalled(self) -> bool:
+        return self.idle >= STALL_ROUNDS * self.num_players
 
     def _next_turn(self) -> None:
         """Pass the turn to the next player with a pawn on the board, or end the season."""
-        n = self.num_players
-        if self.idle >= STALL_ROUNDS * n or not moves.can_collect(self):
+        if self._stalled() or not moves.can_collect(self):
             self._end_season()
             return
-        for i in range(1, n + 1):
-            seat = (self.seat + i) % n
-            if self.pawns[seat]:
-                self.seat = seat
-                return
+        self.seat = self._next_with_pawns(self.seat)
 
     def _end_season(self) -> None:
         """Remove the tiles left (paths and caves stay) and the pawns; then winter or the end."""
-        out, stalled, left = self.discarded[self.season], self.idle >= STALL_ROUNDS * self.num_players, self.left
+        out, stalled, left = self.discarded[self.season], self._stalled(), self.left
         for f in self.board.tile_fields:
             t = self.tile[f]
             if TAKEABLE[t]:
