@@ -261,8 +261,12 @@ class JaegerSammlerState(State):
     def _next_with_pawns(self, after: int) -> int | None:
         """The first seat after ``after`` (round the table, ``after`` last) with a pawn on
         the board, or None."""
-        n = self.num_players
-        return next((s % n for s in range(after + 1, after + n + 1) if self.pawns[s % n]), None)
+        n, pawns = self.num_players, self.pawns
+        for i in range(1, n + 1):
+            seat = (after + i) % n
+            if pawns[seat]:
+                return seat
+        return None
 
     def _stalled(self) -> bool:
         return self.idle >= STALL_ROUNDS * self.num_players
