@@ -236,8 +236,8 @@ class CatanDiceState(State):
         return roll_outcomes(len(self.pending)) if self.phase == ROLLING else []
 
     def sample_chance(self, rng: random.Random | None = None) -> Action:
-        rng = rng or self.rng
-        return Action("roll", *(FACES[int(rng.random() * 6)] for _ in self.pending))
+        roll = (rng or self.rng).random
+        return Action("roll", *[FACES[int(roll() * 6)] for _ in self.pending])
 
     def _apply_action(self, action: Action) -> None:
         kind = action[0]
