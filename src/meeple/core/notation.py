@@ -1,21 +1,60 @@
-"""The shared front of every game's parser: split the text, know the action kinds, and
-say the expected syntax when a game's own parser refuses the arguments."""
+"""The shared front of every game's parser: split the text, know the action kinds, read
+numbers, and say the expected syntax when a game's own parser refuses the arguments.
+
+Numbers in every notation are ASCII digits (``0-9``), with a leading ``-`` where the
+notation allows a negative number (tile coordinates); other scripts' digits, superscripts,
+``+``, ``_`` and spaces inside a number are refused, though ``int()`` reads some of them.
+"""
 from __future__ import annotations
 
+import re
 from typing import Callable, Mapping
 
 from .action import Action
 from .errors import IllegalAction
 
 
+MAX_DIGITS = 9
+"""The most digits a number in the notation may have (no board or die needs more)."""
+_SIGNED = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
+_UNSIGNED = re.compile(r"[0-9]{1,%d}" % MAX_DIGITS)
+_SPACES = re.compile(r"[ \t\r\n]+")
+
+
+def number(token: str, signed: bool = False) -> int | None:
+    """``token`` read as a whole number (ASCII digits, a leading ``-`` if ``signed``), or
+    None if it is not one."""
+    if (_SIGNED if signed else _UNSIGNED).fullmatch(token) is None:
+        return None
+    return int(token)
+
+
+def integer(token: str, what: str, signed: bool = False) -> int:
+    """``token`` read as a whole number; IllegalAction naming ``what`` if it is not one."""
+    value = number(token, signed)
+    if value is None:
+        sign = ", a leading - if negative" if signed else ""
+        raise IllegalAction(f"{what} must be an integer (ASCII digits 0-9, at most "
+                            f"{MAX_DIGITS}{sign}), not {token!r}")
+    return value
+
+
+def tokens(text: str) -> list[str]:
+    """The tokens of ``text``, split at ASCII spaces, tabs and line ends (a no-break space
+    or another script's space is part of a token, never a separator)."""
+    return [t for t in _SPACES.split(text) if t]
+
+
 def parse_with(text: str, syntax: Mapping[str, str],
                parse_kind: Callable[[str, list[str]], Action]) -> Action:
     """Parse ``text`` with ``parse_kind(kind, args)``; ``syntax`` maps each action kind to
     its syntax line. Raises IllegalAction naming the problem and the syntax."""
-    tokens = text.split()
-    if not tokens:
+    if not isinstance(text, str):
+        raise IllegalAction(f"an action in notation is text, not {type(text).__name__}")
+    parts = tokens(text)
+    if not parts:
         raise IllegalAction("empty action; actions: " + ", ".join(syntax))
-    kind, args = tokens[0], tokens[1:]
+    kind, args = parts[0], parts[1:]
     if kind not in syntax:
         raise IllegalAction(f"unknown action {kind!r}; actions: {', '.join(syntax)}")
     try:

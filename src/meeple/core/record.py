@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .datafile import parse_json, read_text
 from .errors import RecordError
 
 _KEYS = {"game", "players", "config", "seed", "actions", "seats"}
@@ -51,13 +52,14 @@ class Record:
         if unknown:
             raise RecordError(f"record has unknown keys {', '.join(sorted(unknown))}")
         game, players = data["game"], data["players"]
-        config, seed, actions = data.get("config") or {}, data.get("seed"), data["actions"]
+        config, seed, actions = data.get("config", {}), data.get("seed"), data["actions"]
         if not isinstance(game, str):
             raise RecordError("'game' must be a string")
         if not isinstance(players, int) or isinstance(players, bool):
             raise RecordError("'players' must be an integer")
         if not isinstance(config, dict):
-            raise RecordError("'config' must be an object")
+            raise RecordError(f"'config' must be an object {{option: value}}, not "
+                              f"{_json_type(config)}")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise RecordError("'seed' must be an integer or null")
         if not isinstance(actions, list):
@@ -72,20 +74,24 @@ class Record:
                    None if seats is None else [dict(s) for s in seats])
 
     @classmethod
-    def loads(cls, text: str) -> "Record":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"not valid JSON: {e}") from None
-        return cls.from_json(data)
+    def loads(cls, text: str, source: str = "the record") -> "Record":
+        """The record in the JSON ``text``; RecordError if it is not one (too large, not
+        JSON, nested absurdly deep, or of the wrong shape)."""
+        return cls.from_json(parse_json(text, source, RecordError))
 
     @classmethod
     def load(cls, path: str | Path) -> "Record":
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise RecordError(f"cannot read {path}: {e.strerror}") from None
-        return cls.loads(text)
+        """The record in the file at ``path`` (a regular UTF-8 file of at most
+        :data:`~.datafile.MAX_BYTES`); RecordError naming the problem."""
+        return cls.loads(read_text(path, "record", RecordError), f"record {path}")
+
+
+def _json_type(value: object) -> str:
+    """The JSON name of ``value``'s type, for messages."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    return {list: "a list", str: "a string", int: "a number", float: "a number"}.get(
+        type(value), type(value).__name__)
 
 
 def _check_seats(seats: object, players: int) -> None:

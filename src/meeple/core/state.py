@@ -38,6 +38,10 @@ def copy_rng(rng: random.Random) -> random.Random:
 class State(ABC):
     """A position of a game. Subclasses implement the abstract part below."""
 
+    action_type: type[Action] = Action
+    """The class of this game's actions (what ``parse`` returns); ``apply`` refuses any
+    other, so that whatever it accepts prints as notation that parses back to it."""
+
     def __init__(self, game: "Game", seed: int | None = None):
         self.game = game
         self.num_players = game.players
@@ -135,8 +139,10 @@ class State(ABC):
         """
         if isinstance(action, str):
             action = self.parse(action)
-        elif not isinstance(action, tuple):
-            raise IllegalAction(f"not an action: {action!r}")
+        elif type(action) is not self.action_type:
+            raise IllegalAction(_not_an_action(action, self.action_type))
+        elif not action or type(action[0]) is not str:
+            raise IllegalAction(f"{_shown(action)}: an action starts with its kind")
         if self.is_terminal():
             raise IllegalAction("the game is over")
         try:
@@ -144,7 +150,7 @@ class State(ABC):
         except (IndexError, KeyError, TypeError, ValueError, AttributeError):
             reason = "malformed action"
         if reason is not None:
-            raise IllegalAction(f"{action}: {reason}")
+            raise IllegalAction(f"{_shown(action)}: {reason}")
         self._apply_action(action)      # apply_unchecked's two lines: one call less a move
         self.action_count += 1
         return action
@@ -202,6 +208,21 @@ class State(ABC):
 
     def __str__(self) -> str:
         return str(self.game.drawing.picture(self.view(None)))
+
+
+def _shown(action: Action) -> str:
+    """The notation of ``action`` for a message, or its parts if it has none."""
+    try:
+        return str(action)
+    except Exception:                      # an action built of anything, being refused
+        return repr(tuple(action))
+
+
+def _not_an_action(value: object, action_type: type[Action]) -> str:
+    """Why ``value`` is refused as an action: it is not of the game's action class."""
+    return (f"not an action of this game: {value!r} is a {type(value).__name__}, not "
+            f"{action_type.__name__}; write the notation (state.apply('pass')) or use "
+            f"state.parse(text) or a legal action")
 
 
 def _copied(value: Any) -> Any:

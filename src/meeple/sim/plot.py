@@ -4,17 +4,34 @@ from __future__ import annotations
 from pathlib import Path
 
 
+def require_matplotlib() -> None:
+    """Raise RuntimeError with the install hint unless matplotlib imports, so that a
+    caller can refuse a picture before it plays the games to draw."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise RuntimeError("plotting needs matplotlib: pip install 'meeple[plot]'") from None
+
+
+def check_image_path(path: str | Path) -> None:
+    """ValueError unless the name of ``path`` ends in a format matplotlib writes (.png,
+    .svg, .pdf, ...), which decides the format of the picture; needs matplotlib."""
+    from matplotlib.backend_bases import FigureCanvasBase
+    formats = FigureCanvasBase.get_supported_filetypes()
+    if Path(path).suffix[1:].lower() not in formats:
+        raise ValueError(f"cannot draw {path}: the file name must end in one of "
+                         + ", ".join(f".{f}" for f in sorted(formats)))
+
+
 def plot_scores(summary: dict, path: str | Path) -> Path:
     """Save the score distribution of every agent in a tournament ``summary`` as an image.
 
     Raises RuntimeError with the install hint when matplotlib is missing.
     """
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise RuntimeError("plotting needs matplotlib: pip install 'meeple[plot]'") from None
+    require_matplotlib()
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
     rows = summary["agents"]
     fig, (hist, box) = plt.subplots(1, 2, figsize=(11, 4.5),
                                     gridspec_kw={"width_ratios": [3, 2]})

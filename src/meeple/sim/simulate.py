@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Callable, Sequence
 
 from ..core.outcome import win_shares
 from ..games import load
+from .output import writable_dir
 from .runner import make_agents, play_game
 from .stats import mean_stdev
 
@@ -41,13 +42,21 @@ def _batches(games: int, size: int) -> list[range]:
 def simulate(name: str, specs: Sequence[str], games: int, seed: int = 1, workers: int = 1,
              config: dict | None = None, records_dir: str | None = None,
              progress: Callable[[int], None] | None = None) -> dict:
-    """Play ``games`` games of ``name`` with one agent spec per seat; the JSON summary."""
+    """Play ``games`` games of ``name`` with one agent spec per seat; the JSON summary.
+
+    Everything that can be refused is refused (ValueError) before the first game: the
+    game, its options, the agents, the counts, and the records folder, which is created
+    if missing but only inside an existing folder."""
     config = dict(config or {})
     load(name, len(specs), config)  # fail early on a bad game, player count or option
     for spec in specs:
         make_agents(load(name, len(specs), config), [spec] * len(specs), 0)
+    if games < 1:
+        raise ValueError("--games must be at least 1")
+    if workers < 1:
+        raise ValueError("--workers must be at least 1")
     if records_dir:
-        Path(records_dir).mkdir(parents=True, exist_ok=True)
+        writable_dir(records_dir, "records folder")
     start = time.perf_counter()
     scores: list[list[int]] = []
     batch = max(1, min(25, games // (workers * 8) or 1))

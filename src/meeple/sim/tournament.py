@@ -16,8 +16,8 @@ import itertools
 import math
 import time
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Callable, Sequence
 
 from ..agents import make_agent
 from ..core.outcome import win_shares
@@ -52,7 +52,7 @@ def tournament(name: str, agents: Sequence[str], games: int, players: int | None
     game = load(name, players, config)
     players = game.players
     agents = list(agents)
-    _validate(agents, players, games, game)
+    _validate(agents, players, games, workers, game)
     plan = schedule(len(agents), players, games)
     tasks = [(seating, deals) for seating, all_deals in plan.items()
              for deals in _batches_of(all_deals, workers)]
@@ -80,7 +80,7 @@ def tournament(name: str, agents: Sequence[str], games: int, players: int | None
                      time.perf_counter() - start)
 
 
-def _validate(agents: list[str], players: int, games: int, game) -> None:
+def _validate(agents: list[str], players: int, games: int, workers: int, game) -> None:
     if not agents:
         raise ValueError("name at least one agent")
     if len(set(agents)) != len(agents):
@@ -89,6 +89,8 @@ def _validate(agents: list[str], players: int, games: int, game) -> None:
         raise ValueError(f"a {players}-player tournament needs at least {players} agents")
     if games < 1:
         raise ValueError("--games must be at least 1")
+    if workers < 1:
+        raise ValueError("--workers must be at least 1")
     for spec in agents:
         make_agent(spec, game, 0)  # fail early on an unknown agent or option
 

@@ -57,9 +57,10 @@ class Legality:
         _, type_, x, y, degrees = action
         if type_ != self.tile:
             return f"the drawn tile is {self.tile}, not {type_}"
-        rot = ROTATION_INDEX.get(degrees)
-        if rot is None or not isinstance(x, int) or not isinstance(y, int):
+        if type(x) is not int or type(y) is not int or type(degrees) is not int \
+                or degrees not in ROTATION_INDEX:          # a bool or float is no number
             return "place takes integer x and y and a rotation of 0, 90, 180 or 270"
+        rot = ROTATION_INDEX[degrees]
         if on_grid(x, y) and self.board.fits_at(type_, pack(x, y), rot):
             return None
         return self.board.why_not(type_, x, y, rot)

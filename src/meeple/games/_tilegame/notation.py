@@ -10,16 +10,20 @@ from typing import Callable
 
 from ...core.action import Action
 from ...core.errors import IllegalAction
-from ...core.notation import parse_with
+from ...core.memo import Memo
+from ...core.notation import integer, parse_with
 from ...tiles.geometry import ROTATIONS
 
 PASS = Action("pass")
 PLACE_SYNTAX = ("place T X Y R (tile T at x X, y Y (y grows southwards), rotation R: "
                 "0 90 180 270)")
 
-_DRAW: dict[str, Action] = {}
-_PLACE: dict[tuple[str, int, int, int], Action] = {}
-_PAIR: dict[tuple[str, str, str], Action] = {}
+ACTIONS_KEPT = 1 << 12
+"""Each memo of actions below keeps at most this many; ``_PLACE`` holds what the parser
+read, whose coordinates come from anyone's text, so it must not grow without end."""
+_DRAW: Memo[str, Action] = Memo(ACTIONS_KEPT)
+_PLACE: Memo[tuple[str, int, int, int], Action] = Memo(ACTIONS_KEPT)
+_PAIR: Memo[tuple[str, str, str], Action] = Memo(ACTIONS_KEPT)
 
 Parser = Callable[[list[str]], Action]
 """Reads the arguments of one extra verb (``hut LOC``) into its Action."""
@@ -27,18 +31,18 @@ Parser = Callable[[list[str]], Action]
 
 def draw(type_: str) -> Action:
     """The (cached) chance action ``draw T``."""
-    action = _DRAW.get(type_)
+    action = _DRAW.table.get(type_)
     if action is None:
-        action = _DRAW[type_] = Action("draw", type_)
+        action = _DRAW.put(type_, Action("draw", type_))
     return action
 
 
 def place(type_: str, x: int, y: int, degrees: int) -> Action:
     """The (cached) action ``place T X Y R``."""
     key = (type_, x, y, degrees)
-    action = _PLACE.get(key)
+    action = _PLACE.table.get(key)
     if action is None:
-        action = _PLACE[key] = Action("place", type_, x, y, degrees)
+        action = _PLACE.put(key, Action("place", type_, x, y, degrees))
     return action
 
 
@@ -50,17 +54,10 @@ def follower(kind: str, loc: str) -> Action:
 def cached(verb: str, *args: str) -> Action:
     """The (cached) action ``verb ARG...`` with one or two text arguments."""
     key = (verb, *args, "")[:3]
-    action = _PAIR.get(key)
+    action = _PAIR.table.get(key)
     if action is None:
-        action = _PAIR[key] = Action(verb, *args)
+        action = _PAIR.put(key, Action(verb, *args))
     return action
-
-
-def _int(token: str, what: str) -> int:
-    try:
-        return int(token)
-    except ValueError:
-        raise IllegalAction(f"{what} must be an integer, not {token!r}") from None
 
 
 class Notation:
@@ -113,7 +110,8 @@ class Notation:
             return draw(args[0])
         if len(args) != 4:
             raise IllegalAction("place takes a tile type, x, y and a rotation")
-        x, y, degrees = _int(args[1], "x"), _int(args[2], "y"), _int(args[3], "the rotation")
+        x, y = integer(args[1], "x", signed=True), integer(args[2], "y", signed=True)
+        degrees = integer(args[3], "the rotation")
         if degrees not in ROTATIONS:
             raise IllegalAction(f"rotation must be 0, 90, 180 or 270, not {degrees}")
         return place(args[0], x, y, degrees)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from ...core.memo import Memo
 from ...tiles.spec import CODE_BITS, TileSet
 from . import policy as shared
 
@@ -24,8 +25,10 @@ if TYPE_CHECKING:
 LETTER_MASK = (1 << CODE_BITS) - 1
 SIDE_BITS = 4
 """A position's four sides as a bitmask (side ``d`` is bit ``1 << d``)."""
-_CLOSERS: dict[tuple[TileSet, int, int], tuple[int, ...]] = {}
-"""``(tile set, constraint, sides)`` → the type indices that close those sides there."""
+CLOSERS_KEPT = 1 << 15
+_CLOSERS: Memo[tuple[TileSet, int, int], tuple[int, ...]] = Memo(CLOSERS_KEPT)
+"""``(tile set, constraint, sides)`` → the type indices that close those sides there (a
+few thousand keys per tile set, but a process may load tile sets without end)."""
 
 
 def closers(tileset: TileSet, types: tuple[str, ...], constraint: int, sides: int
@@ -34,10 +37,10 @@ def closers(tileset: TileSet, types: tuple[str, ...], constraint: int, sides: in
     ``constraint`` in some rotation whose segments on the ``sides`` (a bitmask of edges)
     reach no free side of the position: placed there, they complete those sides."""
     key = (tileset, constraint, sides)
-    found = _CLOSERS.get(key)
+    found = _CLOSERS.table.get(key)
     if found is None:
-        found = _CLOSERS[key] = tuple(
-            i for i, t in enumerate(types) if _closes(tileset, t, constraint, sides))
+        found = _CLOSERS.put(key, tuple(
+            i for i, t in enumerate(types) if _closes(tileset, t, constraint, sides)))
     return found
 
 
@@ -83,19 +86,17 @@ def close_chances(state: "TileGameState", kinds: frozenset[str], draws: float
     return chances
 
 
-_FILLS: dict[tuple, dict[int, float]] = {}
+FILLS_KEPT = 20_000
+_FILLS: Memo[tuple, dict[int, float]] = Memo(FILLS_KEPT)
 """Per tile set, draws and pile: the chance of each ``constraint << SIDE_BITS | sides``
 being completed (a search meets the same few piles again and again)."""
-FILLS_KEPT = 20_000
 
 
 def _fill_table(state: "TileGameState", draws: float) -> dict[int, float]:
     key = (state.board.tileset, draws, *state.pile)
-    table = _FILLS.get(key)
+    table = _FILLS.table.get(key)
     if table is None:
-        if len(_FILLS) >= FILLS_KEPT:
-            _FILLS.clear()
-        table = _FILLS[key] = {}
+        table = _FILLS.put(key, {})
     return table
 
 

@@ -17,6 +17,7 @@ from abc import abstractmethod
 from typing import TYPE_CHECKING, Callable
 
 from ...core.action import Action
+from ...core.memo import Memo
 from ...core.state import CHANCE, TERMINAL, State
 from ...tiles.board import Board
 from ...tiles.features import Partition
@@ -29,8 +30,10 @@ if TYPE_CHECKING:
     from .game import TileGame
 
 __all__ = ["DRAW", "FOLLOW", "OVER", "PHASES", "PLACE", "TileGameState"]
-_PLACE_ROWS: dict[tuple[str, int, tuple[int, ...]], tuple[Action, ...]] = {}
-"""The place actions of a type at a position for a set of rotations (a pure cache)."""
+PLACE_ROWS_KEPT = 1 << 16
+_PLACE_ROWS: Memo[tuple[str, int, tuple[int, ...]], tuple[Action, ...]] = Memo(PLACE_ROWS_KEPT)
+"""The place actions of a type at a position for a set of rotations: a pure cache shared by
+every game in the process, since a game meets most of its keys in earlier games."""
 
 
 class TileGameState(Legality, State):
@@ -141,7 +144,7 @@ class TileGameState(Legality, State):
 
     def _compute_placements(self, type_: str) -> list[Action]:
         out: list[Action] = []
-        rows = _PLACE_ROWS
+        rows = _PLACE_ROWS.table                  # stored into directly, trimmed once below
         for pos, rots in self.board.placements(type_):
             row = rows.get((type_, pos, rots))
             if row is None:
@@ -149,6 +152,7 @@ class TileGameState(Legality, State):
                 row = rows[(type_, pos, rots)] = tuple(
                     [Action("place", type_, x, y, r * 90) for r in rots])
             out += row
+        _PLACE_ROWS.trim()
         return out
 
     def _occupy_actions(self) -> list[Action]:

@@ -34,6 +34,8 @@ CITIES = {"C7": (7, "R1", None), "C12": (12, "R4", "C7"), "C20": (20, "R13", "C1
           "C30": (30, "R15", "C20")}
 KNIGHT_JOKERS = {"K1": ORE, "K2": GRAIN, "K3": WOOL, "K4": LUMBER, "K5": BRICK, "K6": None}
 """The resource each knight's joker makes; K6 makes any building resource."""
+ANY_JOKER = "K6"
+"""The knight whose joker makes any building resource (named after it in the notation)."""
 KNIGHT_HEX = {"K1": "mountains", "K2": "fields", "K3": "pasture", "K4": "forest",
               "K5": "hills", "K6": "desert"}
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from ...core.action import Action
 from ...core.errors import IllegalAction
-from ...core.notation import parse_with
-from .island import COSTS, FACES, KIND, KNIGHT_JOKERS
+from ...core.notation import number, parse_with
+from .island import ANY_JOKER, COSTS, FACES, KIND, KNIGHT_JOKERS
 
 SYNTAX = {
     "roll": "roll FACE ... (faces: " + " ".join(FACES) + ")",
@@ -18,9 +18,10 @@ SYNTAX = {
 
 
 def _die(token: str) -> int:
-    if token.isdigit() and 0 <= int(token) < 6:
-        return int(token)
-    raise IllegalAction(f"{token!r} is not a die number 0-5")
+    die = number(token)
+    if die is None or not 0 <= die < 6:
+        raise IllegalAction(f"{token!r} is not a die number 0-5")
+    return die
 
 
 def parse(text: str) -> Action:
@@ -49,6 +50,8 @@ def _parse(kind: str, args: list[str]) -> Action:
     if kind == "joker":
         if len(args) not in (2, 3) or args[0] not in KNIGHT_JOKERS:
             raise IllegalAction("joker takes a knight K1-K6, a die and (for K6) a resource")
+        if args[2:] and args[0] != ANY_JOKER:
+            raise IllegalAction(f"only {ANY_JOKER}'s joker names a resource")
         return Action("joker", args[0], _die(args[1]), *args[2:])
     if len(args) != 2 or args[0] not in COSTS or KIND.get(args[1]) != args[0]:
         raise IllegalAction(f"cannot build {' '.join(args)!r}")

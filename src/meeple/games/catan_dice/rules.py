@@ -13,8 +13,8 @@ from ...core.action import Action
 from ...core.game import Game
 from ...core.state import CHANCE, TERMINAL, State
 from . import notation, score
-from .island import (COSTS, FACE_INDEX, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS, REQUIRES,
-                     RESOURCES, STRUCTURES, TURNS, VALUE, X_POINTS, frontier)
+from .island import (ANY_JOKER, COSTS, FACE_INDEX, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS,
+                     REQUIRES, RESOURCES, STRUCTURES, TURNS, VALUE, X_POINTS, frontier)
 
 ROLLING, CHOOSING, BUILDING, OVER = "rolling", "choosing", "building", "over"
 DICE = 6
@@ -157,6 +157,9 @@ class CatanDiceState(State):
             return f"the joker of {knight} is already used"
         if self.used >> die & 1:
             return f"die {die} is already used"
+        if res is not None and knight != ANY_JOKER:
+            return f"only {ANY_JOKER}'s joker names a resource; {knight}'s makes " \
+                   f"{FACES[KNIGHT_JOKERS[knight]]}"
         target = _joker_target(knight, res)
         if target is None:
             return (f"K6's joker needs the resource: joker K6 {die} RES with RES one of "
@@ -182,24 +185,26 @@ class CatanDiceState(State):
             if self.phase != CHOOSING:
                 return "the rolling is over; build or end the turn"
             if kind == "stop":
-                return None
-            if not args or list(args) != sorted(set(args)) or not all(
-                    isinstance(a, int) and 0 <= a < DICE for a in args):
+                return "stop takes nothing after it" if args else None
+            if not args or not all(_is_die(a) for a in args) or list(args) != sorted(
+                    set(args)):
                 return "name the dice to reroll once each, in ascending order, 0-5"
             return None
         if self.phase == CHOOSING and kind in ("trade", "joker", "build", "end"):
             return "stop rolling first (stop), or reroll"
         if kind == "end":
-            return None
+            return "end takes nothing after it" if args else None
         if kind == "build":
             if len(args) != 2 or KIND.get(args[1]) != args[0]:
                 return f"cannot build {' '.join(map(str, args))!r}"
             return self._why_not_build(args[1])
         if kind == "trade":
-            if len(args) != 3:
-                return "trade takes two dice and a resource"
+            if len(args) != 3 or not _is_die(args[0]) or not _is_die(args[1]):
+                return "trade takes two dice 0-5 and a resource"
             return self._why_not_trade(*args)
         if kind == "joker":
+            if len(args) not in (2, 3) or not _is_die(args[1]):
+                return "joker takes a knight K1-K6, a die 0-5 and (for K6) a resource"
             return self._why_not_joker(args[0], args[1], args[2] if len(args) > 2 else None)
         return f"unknown action {kind!r}"
 
@@ -301,6 +306,11 @@ class CatanDiceState(State):
         s.built_now = list(self.built_now)
         self.share_rng(s)
         return s
+
+
+def _is_die(value: object) -> bool:
+    """True for a die number: an int (not a bool) 0-5."""
+    return type(value) is int and 0 <= value < DICE
 
 
 def _joker_target(knight: str, res: str | None) -> int | None:

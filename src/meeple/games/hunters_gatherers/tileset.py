@@ -12,10 +12,12 @@ and ``fire`` / ``shrine`` on the meadows of a tile with that power.
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+
+from ...core.datafile import read_json
 
 from ...tiles.spec import TileSet, TileSetError
 
@@ -46,22 +48,18 @@ class Tiles:
         return self.tileset.start
 
 
-_LOADED: dict[str, Tiles] = {}
-
-
 def load(path: str | Path = DEFAULT) -> Tiles:
-    """The tile list at ``path`` (cached per path); TileSetError says what is wrong."""
-    key = str(Path(path).resolve())
-    tiles = _LOADED.get(key)
-    if tiles is None:
-        try:
-            raw = json.loads(Path(path).read_text(encoding="utf-8"))
-        except OSError as e:
-            raise TileSetError(f"cannot read tile set {path}: {e.strerror}") from None
-        except json.JSONDecodeError as e:
-            raise TileSetError(f"tile set {path} is not valid JSON: {e}") from None
-        tiles = _LOADED[key] = translate(raw, str(path))
-    return tiles
+    """The tile list at ``path`` (the last few are kept); TileSetError says what is wrong."""
+    try:
+        key = str(Path(path).resolve())
+    except (OSError, ValueError) as e:
+        raise TileSetError(f"cannot read tile set {path!r}: {e}") from None
+    return _load(key, str(path))
+
+
+@lru_cache(maxsize=16)
+def _load(key: str, shown: str) -> Tiles:
+    return translate(read_json(key, "tile set", TileSetError), shown)
 
 
 def translate(raw: dict, source: str = "hunters-gatherers tiles") -> Tiles:

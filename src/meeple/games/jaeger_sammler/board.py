@@ -9,11 +9,12 @@ instead of producing a broken game.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ...core.datafile import read_json
+from ...core.notation import number
 from .tiles import MAMMOTH_MAX, MAMMOTH_MIN, MAMMOTHS, SUMMER, WINTER
 
 DEFAULT_FILE = Path(__file__).with_name("default_board.json")
@@ -31,9 +32,10 @@ def field_name(r: int, c: int) -> str:
 def parse_field(text: str) -> tuple[int, int] | None:
     """``"3,4"`` → ``(3, 4)``; None if ``text`` is not two non-negative integers."""
     r, comma, c = text.partition(",")
-    if not comma or not r.isdigit() or not c.isdigit() or not r.isascii() or not c.isascii():
+    row, col = number(r), number(c)
+    if not comma or row is None or col is None:
         return None
-    return int(r), int(c)
+    return row, col
 
 
 def hex_neighbours(r: int, c: int, layout: str) -> list[tuple[int, int]]:
@@ -209,17 +211,9 @@ def build_board(data: object) -> Board:
                  mammoths=_mammoths(data))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=16)
 def _load_file(path: str) -> Board:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise ValueError(f"jaeger-sammler board: cannot read {path}: {e.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ValueError(f"jaeger-sammler board: {path} is not valid JSON: {e}") from None
-    return build_board(data)
+    return build_board(read_json(path, "jaeger-sammler board"))
 
 
 def load_board(spec: object = None) -> Board:

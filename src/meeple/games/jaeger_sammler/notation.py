@@ -30,9 +30,10 @@ class JSAction(Action):
     __slots__ = ()
 
     def __str__(self) -> str:
-        if self[0] == "move":
-            return "move " + " ".join(">".join(path) for path in self[1:])
-        return " ".join(self)
+        if self and self[0] == "move":
+            return "move " + " ".join(">".join(map(str, path)) if isinstance(path, tuple)
+                                      else str(path) for path in self[1:])
+        return " ".join(map(str, self))
 
 
 def move(*paths: tuple[str, ...]) -> JSAction:

@@ -38,6 +38,8 @@ _FACE_DOWN = frozenset(FACE_DOWN)
 class JaegerSammlerState(State):
     """A position: the board's tiles, pawns, crates, and every player's collection."""
 
+    action_type = JSAction
+
     def __init__(self, game: "JaegerSammler", seed: int | None = None):
         super().__init__(game, seed)
         board: Board = game.board
@@ -141,7 +143,8 @@ class JaegerSammlerState(State):
 
     def _paths(self, action: Action) -> list[list[int]] | str:
         paths = action[1:]
-        if [len(p) for p in paths] not in ([3], [2, 2]):
+        if any(type(p) is not tuple for p in paths) or [len(p) for p in paths] not in (
+                [3], [2, 2]):
             return "a move is one pawn two steps (A>B>C) or two pawns one step each (A>B D>E)"
         index = self.board.index
         out = []
