@@ -9,6 +9,11 @@ from meeple.core.state import State
 from meeple.sim import playout
 
 
+SHARED = ("rng", "_rng", "_rng_shared", "game", "tileset")
+"""What ``snapshot`` leaves out: the RNG, and the game and tile set that states share and
+never change (walking a tile set costs twenty times the rest of a state)."""
+
+
 def snapshot(obj, _depth: int = 0):
     """A structural, comparable picture of a state (everything but its RNG and game)."""
     if isinstance(obj, (int, float, str, bool, type(None))):
@@ -27,7 +32,7 @@ def snapshot(obj, _depth: int = 0):
         for slot in getattr(cls, "__slots__", ()):
             if hasattr(obj, slot):
                 fields[slot] = getattr(obj, slot)
-    fields = {k: v for k, v in fields.items() if k not in ("rng", "_rng", "_rng_shared", "game")}
+    fields = {k: v for k, v in fields.items() if k not in SHARED}
     if not fields:
         return repr(obj)
     return (type(obj).__name__, snapshot(fields, _depth + 1))
@@ -54,3 +59,30 @@ def legal_help(state: State) -> str:
     """The terminal's ``help`` text for the seat to move."""
     seat = state.current_player if state.current_player >= 0 else None
     return state.game.drawing.legal_help(state.view(seat), state.legal_actions())
+
+
+# --- reading a tile board's picture -------------------------------------------------------
+FULL = 7
+"""Characters of a full-size tile's line."""
+
+
+def board_lines(state, width: int = 200):
+    """The picture of ``state`` (as a spectator sees it), line by line as rich Text with
+    its styles (``.plain`` is what shows without colour)."""
+    from rich.text import Text
+    return Text.from_markup(state.game.drawing.picture(state.view(None), width)).split("\n")
+
+
+def board_tile(lines, x: int, y: int):
+    """The three lines of the full-size tile drawn at ``(x, y)``, found by the margins."""
+    from meeple.games._tilegame.render import LABEL
+    first = int(lines[1].plain[LABEL:LABEL + FULL].strip(" ▼"))
+    row = next(i for i, line in enumerate(lines) if line.plain[:LABEL].strip(" ▶") == str(y))
+    start = LABEL + (x - first) * FULL
+    return [lines[r][start:start + FULL] for r in (row - 1, row, row + 1)]
+
+
+def char_style(line, i: int):
+    """The style of character ``i`` of the rich Text ``line``."""
+    from rich.style import Style
+    return Style.combine(Style.parse(str(s.style)) for s in line.spans if s.start <= i < s.end)

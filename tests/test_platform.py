@@ -169,7 +169,7 @@ def test_hints_see_what_the_seat_sees(name):
     for position in [state] + [t for s, _how, t in twins if s == seat]:
         session = TerminalGame(state.game, ["human"] * state.num_players, 3, hints=spec,
                                console=Console(file=io.StringIO(), width=120))
-        session.state = position
+        session.history.state = position
         session.console.print(session.hint_table())
         texts.append(session.console.file.getvalue())
     assert len(texts) > 1 and all(t == texts[0] for t in texts)

@@ -3,25 +3,53 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .agents import parse_spec_list
+from .core.datafile import parse_json
 from .games import GAMES
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 EPILOG = ("Games: " + ", ".join(GAMES) + ". Notation of each game: docs/<game>.md; "
           "'meeple games' lists their options, 'meeple agents' the bots.")
 
+_WHOLE = re.compile(r"[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
+
+
+def _number(low: float, decimal: bool = False) -> Callable[[str], float]:
+    """An argparse type for a number of at least ``low``, written in ASCII digits (with a
+    decimal point if ``decimal``). Python's int() and float() also read other scripts'
+    digits (int("٣") is 3) and str.isdigit() passes "²", which int() refuses, so the
+    command line takes only what every reader of it sees as a number."""
+    kind = "number" if decimal else "whole number"
+
+    def parse(text: str) -> float:
+        if (_DECIMAL if decimal else _WHOLE).fullmatch(text) and len(text) <= 100:
+            value = float(text) if decimal else int(text)
+            if value >= low:
+                return value
+        raise argparse.ArgumentTypeError(f"must be a {kind} ≥ {low:g}, not {text!r}")
+
+    return parse
+
 
 def _config(text: str | None) -> dict:
+    """The game options of ``--config``: a JSON object, read with the limits of all data
+    that anyone may hand us (no NaN, no absurd nesting or numbers)."""
     if not text:
         return {}
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise argparse.ArgumentTypeError(f"--config is not JSON: {e}") from None
+    # argparse puts "argument --config:" in front of the message
+    value = parse_json(text, "the value", error=argparse.ArgumentTypeError)
     if not isinstance(value, dict):
-        raise argparse.ArgumentTypeError("--config must be a JSON object")
+        raise argparse.ArgumentTypeError("must be a JSON object of game options "
+                                         "('meeple games' lists them)")
     return value
 
 
@@ -40,9 +68,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=parse_spec_list, default=None,
                       help="one entry per seat: human or an agent spec (default: human, "
                            "plus greedy opponents where the game needs them)")
-    play.add_argument("--seed", type=int, default=None, help="seed (default: random)")
+    play.add_argument("--seed", type=_number(0), default=None,
+                      help="a whole number ≥ 0 that fixes the deal (default: random)")
     play.add_argument("--config", type=_config, default=None, help="game options as JSON")
-    play.add_argument("--save", metavar="FILE", help="write the game record here at the end")
+    play.add_argument("--save", metavar="FILE",
+                      help="write the game record here at the end (checked before the game "
+                           "starts; an existing file is overwritten)")
+    play.add_argument("--load", metavar="FILE",
+                      help="continue the game saved in FILE (its seats unless --players "
+                           "is given; saved back to FILE unless --save names another)")
+    play.add_argument("--delay", type=_number(0, decimal=True), default=0.0, metavar="S",
+                      help="wait S seconds after each bot move, to watch bots play "
+                           "(e.g. --players greedy,mcts --delay 1)")
     play.add_argument("--hints", nargs="?", const="auto", default=None, metavar="AGENT",
                       help="on your turn, show a bot's top three moves with their estimated "
                            "win rate (expected score alone); AGENT is a spec such as "
@@ -56,11 +93,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--agents", type=parse_spec_list, required=True,
                      help="comma-separated agent specs, one per seat, e.g. greedy,random or "
                           "mcts:iters=500,greedy")
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--workers", type=int, default=1, help="parallel processes")
+    sim.add_argument("--games", type=_number(1), default=100,
+                     help="games to play, ≥ 1 (default: %(default)s)")
+    sim.add_argument("--seed", type=_number(0), default=1,
+                     help="base seed, a whole number ≥ 0 (default: %(default)s)")
+    sim.add_argument("--workers", type=_number(1), default=1,
+                     help="parallel processes, ≥ 1 (default: %(default)s)")
     sim.add_argument("--config", type=_config, default=None, help="game options as JSON")
-    sim.add_argument("--records", metavar="DIR", help="write DIR/<game>-<index>.json per game")
+    sim.add_argument("--records", metavar="DIR",
+                     help="write DIR/<game>-<index>.json per game; DIR is created if "
+                          "missing, inside a folder that exists")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     rep = sub.add_parser("replay", help="replay a game record and report the state reached",
@@ -68,6 +110,11 @@ def build_parser() -> argparse.ArgumentParser:
                                      "malformed record exits with status 1 and says why.")
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true", help="print the report as JSON")
+    rep.add_argument("--at", type=_number(0), default=None, metavar="N",
+                     help="the position after the first N actions (default: all)")
+    rep.add_argument("--step", action="store_true",
+                     help="step through the game with the keyboard (from --at N or the "
+                          "start)")
 
     tour = sub.add_parser("tournament", help="round robin between agents, with Elo",
                           epilog=EPILOG,
@@ -78,14 +125,19 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("game", choices=list(GAMES))
     tour.add_argument("--agents", type=parse_spec_list, required=True,
                       help="comma-separated agent specs, e.g. random,greedy,mcts:iters=2000")
-    tour.add_argument("--games", type=int, default=100, help="games per matchup")
-    tour.add_argument("--players", type=int, default=None,
+    tour.add_argument("--games", type=_number(1), default=100,
+                      help="games per matchup, ≥ 1 (default: %(default)s)")
+    tour.add_argument("--players", type=_number(1), default=None,
                       help="seats per game (default: the game's usual number)")
-    tour.add_argument("--seed", type=int, default=1)
-    tour.add_argument("--workers", type=int, default=1, help="parallel processes")
+    tour.add_argument("--seed", type=_number(0), default=1,
+                      help="base seed, a whole number ≥ 0 (default: %(default)s)")
+    tour.add_argument("--workers", type=_number(1), default=1,
+                      help="parallel processes, ≥ 1 (default: %(default)s)")
     tour.add_argument("--config", type=_config, default=None, help="game options as JSON")
     tour.add_argument("--json", action="store_true", help="print the results as JSON")
-    tour.add_argument("--plot", metavar="FILE.png", help="save the score distributions here")
+    tour.add_argument("--plot", metavar="FILE.png",
+                      help="save the score distributions here (needs matplotlib; the "
+                           "extension names the format: .png, .svg, .pdf, ...)")
 
     games = sub.add_parser("games", help="list the games, their players and options",
                            description="Every game with its player range, whether it hides "
@@ -105,7 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure random-play speed",
                            description="Random-play games per second for each game.")
     bench.add_argument("game", nargs="?", choices=list(GAMES))
-    bench.add_argument("--seconds", type=float, default=3.0, help="time per game")
+    bench.add_argument("--seconds", type=_number(0.1, decimal=True), default=3.0,
+                       help="time per game, ≥ 0.1 (default: %(default)s)")
     bench.add_argument("--json", action="store_true")
     return parser
 
@@ -127,27 +180,75 @@ def _fail(message: str) -> int:
     return 1
 
 
+def _plot_problem(path: str) -> str | None:
+    """Why the --plot file cannot be drawn, asked before the games are played: the file
+    must be writable, matplotlib must import, the name must end in a format it writes."""
+    from .sim.output import writable_file
+    from .sim.plot import check_image_path, require_matplotlib
+    try:
+        writable_file(path, "--plot file")
+        require_matplotlib()
+        check_image_path(path)
+    except (RuntimeError, ValueError) as e:
+        return str(e)
+    return None
+
+
 def cmd_play(args) -> int:
+    from .sim.output import writable_file
+    from .terminal import TerminalGame
+    try:
+        game, players, seed, actions = _play_setup(args)
+        save = args.save or args.load
+        if save is not None:
+            writable_file(save, "--save file")
+        session = TerminalGame(game, players, seed, save=save, hints=args.hints,
+                               actions=actions, delay=args.delay)
+    except ValueError as e:
+        return _fail(str(e))
+    resumed = f", resumed after {len(actions)} actions" if actions else ""
+    session.console.print(f"{game.title}, seed {seed}, seats: {', '.join(session.seats)}"
+                          f"{resumed}")
+    session.run()
+    return 0
+
+
+def _play_setup(args) -> tuple:
+    """The game, the seats, the seed and the actions already played (of --load);
+    ValueError (RecordError) saying what is wrong."""
     import random
 
     from .games import load
-    from .terminal import TerminalGame
+    if args.load:
+        return _resumed(args)
     players = args.players
-    try:
-        if players is None:
-            game = load(args.game, None, args.config)
-            players = ["human"] + ["greedy"] * (game.players - 1)
-        game = load(args.game, len(players), args.config)
-    except ValueError as e:
-        return _fail(str(e))
+    if players is None:
+        players = ["human"] + ["greedy"] * (load(args.game, None, args.config).players - 1)
+    game = load(args.game, len(players), args.config)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    try:
-        session = TerminalGame(game, players, seed, save=args.save, hints=args.hints)
-    except ValueError as e:
-        return _fail(str(e))
-    session.console.print(f"{game.title}, seed {seed}, seats: {', '.join(players)}")
-    session.run()
-    return 0
+    return game, players, seed, []
+
+
+def _resumed(args) -> tuple:
+    """The game saved in ``args.load``, checked to replay, with its seats."""
+    import random
+
+    from .core.record import Record
+    from .sim.replay import new_game_state, replay
+    record = Record.load(args.load)
+    if record.game != args.game:
+        raise ValueError(f"{args.load} holds a {record.game} game, not {args.game}")
+    if args.config or args.seed is not None:
+        raise ValueError("a saved game keeps its options and seed: drop --config and --seed")
+    replay(record)                                 # RecordError naming a bad action
+    players = args.players or [s.get("agent", "") for s in
+                               sorted(record.seats or [], key=lambda s: s["seat"])]
+    if len(players) != record.players or not all(players):
+        raise ValueError(f"{args.load} does not say who sat in each of its {record.players} "
+                         "seats: give --players")
+    game = new_game_state(record).game
+    seed = record.seed if record.seed is not None else random.SystemRandom().randrange(1 << 31)
+    return game, players, seed, record.actions
 
 
 def _progress():
@@ -181,6 +282,8 @@ def cmd_simulate(args) -> int:
                                progress=lambda n: progress.advance(task, n))
     except ValueError as e:
         return _fail(str(e))
+    except OSError as e:          # a record that could not be written half-way
+        return _fail(f"simulation stopped: {e}")
     if args.json:
         print(json.dumps(summary))
     else:
@@ -196,6 +299,8 @@ def cmd_tournament(args) -> int:
     from .sim.tournament import schedule, tournament
     try:
         players = load(args.game, args.players, args.config).players
+        if args.plot is not None and (problem := _plot_problem(args.plot)):
+            return _fail(problem)
         total = sum(len(d) for d in schedule(len(args.agents), players, args.games).values())
         with _progress() as progress:
             task = progress.add_task(f"{args.game} tournament", total=total)
@@ -204,43 +309,49 @@ def cmd_tournament(args) -> int:
                                 progress=lambda n: progress.advance(task, n))
     except ValueError as e:
         return _fail(str(e))
-    if args.plot:
-        from .sim.plot import plot_scores
-        try:
-            plot_scores(result, args.plot)
-        except RuntimeError as e:
-            return _fail(str(e))
+    console = Console()
     if args.json:
         print(json.dumps(result))
-        return 0
-    console = Console()
-    for table in tournament_tables(result):
-        console.print(table)
-    if args.plot:
-        console.print(f"Score distributions saved to {args.plot}")
+    else:
+        for table in tournament_tables(result):
+            console.print(table)
+    return _save_plot(result, args.plot, console, quiet=args.json) if args.plot else 0
+
+
+def _save_plot(result: dict, path: str, console: Console, quiet: bool) -> int:
+    """Draw the tournament's scores into ``path``, after the results are printed, so
+    that a failure here (a full disk) loses only the picture."""
+    from .sim.plot import plot_scores
+    try:
+        plot_scores(result, path)
+    except (OSError, RuntimeError, ValueError) as e:
+        return _fail(f"cannot save the picture {path}: {e}")
+    if not quiet:
+        console.print(f"Score distributions saved to {path}")
     return 0
 
 
 def cmd_replay(args) -> int:
     from .core.errors import RecordError
     from .core.record import Record
-    from .sim.replay import replay, summary
+    from .replay_view import position
+    from .sim.replay import summary
     try:
-        state = replay(Record.load(args.file))
+        record = Record.load(args.file)
+        state = position(record, None if args.step else args.at)
     except RecordError as e:
         return _fail(str(e))
-    report = summary(state)
     if args.json:
-        print(json.dumps(report))
+        print(json.dumps(summary(state)))
         return 0
     from rich.console import Console
 
-    from .report import breakdown_table
+    from .replay_view import show, step_through
     console = Console(highlight=False)
-    console.print(state.game.drawing.picture(state.view(None)))
-    console.print(breakdown_table(state))
-    console.print(f"terminal: {report['terminal']}  turn: {report['turn']}  "
-                  f"scores: {report['scores']}  to move: {report['current_player']}")
+    if args.step:
+        step_through(console, record, args.at or 0)
+    else:
+        show(console, record, state)
     return 0
 
 

@@ -50,13 +50,15 @@ def agent_class(name: str, game: Game) -> type[Agent]:
     """The agent class ``name`` for ``game``; ValueError listing the agents it has (and
     which games an agent of another game plays)."""
     known = agent_classes(game)
-    if name in known:
-        return known[name]
-    elsewhere = [g for g, cls in GAMES.items() if name in agent_classes(cls)]
+    if name.casefold() in known:
+        return known[name.casefold()]
+    elsewhere = [g for g, cls in GAMES.items() if name.casefold() in agent_classes(cls)]
     if elsewhere:
         raise ValueError(f"agent {name!r} plays only {', '.join(elsewhere)}; agents for "
-                         f"{game.name}: {', '.join(known)}")
-    raise ValueError(f"unknown agent {name!r} for {game.name}; agents: {', '.join(known)}")
+                         f"{game.name}: {', '.join(known)} ('meeple agents {game.name}' "
+                         "describes them)")
+    raise ValueError(f"unknown agent {name!r} for {game.name}; agents: {', '.join(known)} "
+                     f"('meeple agents {game.name}' describes them)")
 
 
 def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:

@@ -34,6 +34,10 @@ class Game:
     re-samples it); a hidden draw order counts, public counts of a pile do not."""
     has_chance: bool = True
     """True when the game has chance nodes (tile draws, dice, set-ups)."""
+    replayable_chance: bool = False
+    """True when no move changes which chance outcomes may come next nor reveals anything
+    through them (tiles drawn from one pile), so a move taken back may be followed by the
+    same outcomes again: an undo may then reach back past a chance node."""
     options: tuple[Option, ...] = ()
     state_class: type["State"]
     policy_class: type[Policy] = Policy
@@ -105,6 +109,7 @@ class Game:
                 "players": {"min": self.min_players, "max": self.max_players,
                             "default": self.default_players},
                 "hides_information": self.hides_information, "has_chance": self.has_chance,
+                "replayable_chance": self.replayable_chance,
                 "scores": {"min": low, "max": high},
                 "options": [o.describe() for o in self.options],
                 "agents": [a.describe() for a in self.agents]}

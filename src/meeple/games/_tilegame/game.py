@@ -21,6 +21,7 @@ class TileGame(Game):
     :meth:`set_tileset` and :meth:`read_deck`."""
 
     min_players, max_players, default_players = 2, 5, 2
+    replayable_chance = True          # the pile's tiles come in the same order whatever
     followers: int
     tileset: TileSet
     types: tuple[str, ...]

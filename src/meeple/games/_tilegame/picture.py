@@ -3,9 +3,13 @@
 Edge cells show the edge (an *area* such as a city or forest, the *ground* such as a field
 or meadow, or a *path* such as a road or river running out), corners the ground or area
 they belong to, the centre what the game draws there. Fill characters are drawn in their
-background colour, so they vanish in colour and keep the picture readable without it.
-Pieces are their seat's letter (or a game's symbol) on the seat's colour. A game describes
-its look in a :class:`TileStyle`.
+background colour, so they vanish in colour and keep the picture readable without it
+(a kind may show its fill instead, such as a lake's waves). Every other tile of the board
+(a checkerboard) has its own shade and fill characters, so each tile's extent shows with
+colour and without; the tile placed last shows its fill in grey. Pieces are their seat's
+letter (or a game's symbol and the letter) on the seat's colour, after the cell's own mark
+where both fit (a monastery and its monk). A game describes its look in a
+:class:`TileStyle`.
 """
 from __future__ import annotations
 
@@ -15,8 +19,9 @@ from typing import Callable
 from ...tiles.geometry import EDGE_INDEX, HALF_INDEX
 from ...tiles.spec import Orientation
 
-SIZES = {"full": (2, 3, 2), "compact": (1, 3, 1), "mini": (1, 1, 1)}
-"""Cell widths of a tile's three columns, widest first."""
+SIZES = {"full": (2, 3, 2), "compact": (1, 3, 1)}
+"""Cell widths of a tile's three columns, widest first (narrower, a lake and a follower,
+a hut and its owner no longer fit a cell)."""
 SEAT_LETTER = "RBYGK"
 SEAT_STYLE = ("bold white on red3", "bold white on blue3", "bold black on yellow3",
               "bold black on green1", "bold white on grey11")
@@ -57,6 +62,14 @@ class TileStyle:
     path_style: str = "bold bright_white"
     mark_styles: dict[str, str] = field(default_factory=dict)
     mark_style: str = "bold bright_white"
+    shade: dict[str, str] = field(default_factory=dict)
+    """Backgrounds on every other tile, by kind (a kind not named keeps its own)."""
+    shade_fill: dict[str, str] = field(default_factory=dict)
+    """Fill characters on every other tile, by kind: the checkerboard without colour."""
+    fill_styles: dict[str, str] = field(default_factory=dict)
+    """Kinds whose fill shows, in this colour (a lake's waves), instead of vanishing."""
+    lit_fill: str = "grey62"
+    """The colour of the fill characters of the tile placed last."""
 
     def cells(self, o: Orientation) -> tuple[tuple[Cell, ...], ...]:
         """The 3×3 cells of a tile in its placed orientation (memoised per orientation)."""
@@ -96,34 +109,59 @@ class TileStyle:
             return self.area, ""
         return self.ground, ""
 
-    def cell_runs(self, kind: str, mark: object, width: int) -> list[tuple[str, str]]:
-        """``[(text, style)]`` runs of one cell ``width`` characters wide."""
-        fill, back = self.fill[kind], f"{self.background[kind]} on {self.background[kind]}"
+    def tone(self, kind: str, odd: bool = False) -> tuple[str, str]:
+        """The background colour and the fill character of ``kind`` on an even tile of the
+        board's checkerboard, or on an odd one."""
+        if odd:
+            return (self.shade.get(kind, self.background[kind]),
+                    self.shade_fill.get(kind, self.fill[kind]))
+        return self.background[kind], self.fill[kind]
+
+    def cell_runs(self, kind: str, mark: object, width: int, odd: bool = False,
+                  lit: bool = False) -> list[tuple[str, str]]:
+        """``[(text, style)]`` runs of one cell ``width`` characters wide, on an even or
+        odd tile, ``lit`` on the tile placed last."""
+        back, fill = self.tone(kind, odd)
+        fore = self.fill_styles.get(kind) or (self.lit_fill if lit else back)
+        plain = f"{fore} on {back}"
         if not mark:
-            return [(fill * width, back)]
+            return [(fill * width, plain)]
         if isinstance(mark, frozenset):
-            glyph = f"{self.path_style} on {self.background[kind]}"
+            glyph = f"{self.path_style} on {back}"
             left, right = (width - 1) // 2, width - 1 - (width - 1) // 2
-            return [("━" * left, glyph) if "W" in mark else (fill * left, back),
+            return [("━" * left, glyph) if "W" in mark else (fill * left, plain),
                     (PATH_CORE[mark], glyph),
-                    ("━" * right, glyph) if "E" in mark else (fill * right, back)]
+                    ("━" * right, glyph) if "E" in mark else (fill * right, plain)]
         text = str(mark)[:width]
-        glyph = f"{self.mark_styles.get(text[0], self.mark_style)} on {self.background[kind]}"
+        glyph = f"{self.mark_styles.get(text[0], self.mark_style)} on {back}"
         left = (width - len(text)) // 2
-        return [(fill * left, back), (text, glyph), (fill * (width - len(text) - left), back)]
+        return [(fill * left, plain), (text, glyph), (fill * (width - len(text) - left), plain)]
+
+    def piece_runs(self, cell: Cell, width: int, piece: tuple[int, str], odd: bool = False,
+                   lit: bool = False) -> list[tuple[str, str]]:
+        """A piece ``(seat, text)`` on a cell: after the cell's own mark if both fit (a
+        monastery and its monk, a pennant and its knight), else alone, filling the cell."""
+        (kind, mark), (seat, text) = cell, piece
+        if not (isinstance(mark, str) and mark and len(mark) + len(text) <= width):
+            return [(text[:width].center(width), SEAT_STYLE[seat])]
+        left = (width - len(mark) - len(text)) // 2
+        right = width - len(mark) - len(text) - left
+        return [*self.cell_runs(kind, "", left, odd, lit),
+                *self.cell_runs(kind, mark, len(mark), odd, lit), (text, SEAT_STYLE[seat]),
+                *self.cell_runs(kind, "", right, odd, lit)]
 
     def tile_lines(self, o: Orientation, widths: tuple[int, int, int] = SIZES["full"],
-                   pieces: Marks | None = None) -> list[str]:
-        """The 3 marked-up lines of a tile; ``pieces`` maps a cell to (seat, text)."""
+                   pieces: Marks | None = None, odd: bool = False, lit: bool = False
+                   ) -> list[str]:
+        """The 3 marked-up lines of a tile; ``pieces`` maps a cell to (seat, text); ``odd``
+        draws it in the board's other shade, ``lit`` as the tile placed last."""
         lines = []
         for r, row in enumerate(self.cells(o)):
             runs: list[tuple[str, str]] = []
-            for c, (kind, mark) in enumerate(row):
+            for c, cell in enumerate(row):
                 who = pieces.get((r, c)) if pieces else None
-                if who is None:
-                    runs += self.cell_runs(kind, mark, widths[c])
-                else:
-                    runs.append((who[1][:widths[c]].center(widths[c]), SEAT_STYLE[who[0]]))
+                runs += (self.cell_runs(*cell, widths[c], odd, lit) if who is None
+                         else self.piece_runs(cell, widths[c], who, odd, lit))
             lines.append(_markup(runs))
         return lines
 

@@ -1,7 +1,9 @@
 """The table of a tile-laying game as text with rich markup, drawn from a seat's view.
 
 The board with coordinates on the margins (tiles drawn by a game's
-:class:`~.picture.TileStyle`, as wide as the terminal allows), every seat's points and
+:class:`~.picture.TileStyle` in a checkerboard of two shades, the tile placed last lit and
+marked on the margins; as wide as the terminal allows, else cut around the tile placed last
+with a line saying which columns are shown and how to see all), every seat's points and
 pieces, and for the seat to move the drawn tile in its four rotations with the places it
 fits, or the features of the tile just placed. Everything comes from ``state.view(seat)``
 and the tile set: the board is laid again from the view's tiles and pieces
@@ -10,7 +12,6 @@ and the tile set: the board is laid again from the view's tiles and pieces
 """
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -19,6 +20,7 @@ from ...core.drawing import Drawing
 from ...tiles.board import Board
 from ...tiles.geometry import ROTATION_INDEX, ROTATIONS, pack, unpack
 from ...tiles.spec import TileSet
+from . import prompt
 from .picture import SEAT_STYLE, SIZES, Marks, TileStyle, piece_cell
 from .scoring import COLOURS, seat_name
 
@@ -35,7 +37,7 @@ class Table:
     legend: str
     prompt: str
     occupy_help: str
-    marks: Callable[[dict, Board], dict[int, Marks]]
+    marks: Callable[[dict, Board, tuple[int, int, int]], dict[int, Marks]]
     seat_status: Callable[[dict, int], str]
     piles: Callable[[dict], str]
     feature_note: Callable[[Board, int], str] = lambda board, seg: ""
@@ -74,50 +76,113 @@ def follower_marks(view: dict, board: Board, text: Callable[[int, str], str]
     return out
 
 
-def _layout(board: Board, columns: int) -> tuple[tuple[int, int, int], int, int]:
-    """The cell widths and the x range to draw: the widest tiles that fit ``columns``,
-    else the narrowest, cropped around the last placed tile."""
+@dataclass(frozen=True)
+class Frame:
+    """The part of the board drawn: cell widths, the columns shown and all the columns
+    (the board's x range and one beyond on each side, where tiles may go)."""
+
+    widths: tuple[int, int, int]
+    x0: int
+    x1: int
+    first: int
+    last: int
+
+    def note(self, width: int) -> str:
+        """One line (of at most ``width`` characters if it can) saying which columns are
+        shown and how to see them all, if some are not."""
+        if (self.x0, self.x1) == (self.first, self.last):
+            return ""
+        need = LABEL + (self.last - self.first + 1) * sum(SIZES["compact"])
+        shown = f"columns {self.x0}…{self.x1} of {self.first}…{self.last} shown"
+        long = f"{shown}; widen the terminal to {need} or pipe to a file with COLUMNS={need}"
+        short = f"{shown}; see all at COLUMNS={need}"
+        return f"[yellow]{long if len(long) <= width else short}[/]"
+
+
+def frame(board: Board, width: int, fits: set[int]) -> Frame:
+    """The widest tiles with which the board fits ``width`` characters, with a column to
+    spare on each side (or without it where the drawn tile does not fit there, if that is
+    what fits); if none does, the narrow tiles, cut to the columns around the tile placed
+    last."""
     x0, _, x1, _ = board.extent()
-    x0, x1 = x0 - 1, x1 + 1
-    for widths in SIZES.values():
-        if LABEL + (x1 - x0 + 1) * sum(widths) <= columns:
-            return widths, x0, x1
-    widths = SIZES["mini"]
-    span = max(1, (columns - LABEL) // sum(widths))
+    ranges = [(x0 - 1, x1 + 1)]
+    if not any(unpack(pos)[0] in (x0 - 1, x1 + 1) for pos in fits):
+        ranges.append((x0, x1))
+    for first, last in ranges:
+        for widths in SIZES.values():
+            if LABEL + (last - first + 1) * sum(widths) <= width:
+                return Frame(widths, first, last, first, last)
+    first, last = ranges[-1]
+    span = max(1, (width - LABEL) // sum(widths))
     centre = board.xy(len(board.placed) - 1)[0]
-    start = min(max(x0, centre - span // 2), x1 - span + 1)
-    return widths, start, start + span - 1
+    start = min(max(first, centre - span // 2), last - span + 1)
+    return Frame(widths, start, start + span - 1, first, last)
 
 
-def board_lines(view: dict, board: Board, table: Table, columns: int | None = None
+def terminal_width() -> int:
+    """The width a default rich Console prints at (``COLUMNS``, else the terminal's, else
+    80 when no stream is a terminal), which is where the drivers' consoles wrap."""
+    from rich.console import Console     # here: rich is needed only to draw, not to play
+    return Console().width
+
+
+def _margins(board: Board, shown: Frame) -> tuple[str, Callable[[int], str]]:
+    """The column labels above the board and the row label of each y, the last tile's
+    column and row marked ▼ and ▶."""
+    width = sum(shown.widths)
+    last_x, last_y = board.xy(len(board.placed) - 1)
+
+    def column(x: int) -> str:
+        if x == last_x:
+            return f"[bold yellow]{f'▼{x}'.center(width)[:width]}[/]"
+        return f"[dim]{str(x).center(width)[:width]}[/]"
+
+    def row(y: int) -> str:
+        if y == last_y:
+            return f"[bold yellow]{str(y).rjust(LABEL - 2)}▶[/] "
+        return f"[dim]{str(y).rjust(LABEL - 1)}[/] "
+    header = "".join(column(x) for x in range(shown.x0, shown.x1 + 1))
+    return " " * LABEL + header, row
+
+
+def board_lines(view: dict, board: Board, table: Table, width: int | None = None
                 ) -> list[str]:
-    """The board, coordinates on the margins, dots where the drawn tile fits."""
-    columns = columns or shutil.get_terminal_size((120, 40)).columns
-    widths, x0, x1 = _layout(board, columns)
-    width = sum(widths)
-    _, y0, _, y1 = board.extent()
+    """The board, coordinates on the margins, dots where the drawn tile fits, tiles in a
+    checkerboard of two shades; cut to ``width`` (the terminal's by default) with a line
+    that says so."""
+    width = width or terminal_width()
     drawn = view["tile"]
     fits = {pos for pos, _ in board.placements(drawn)} if drawn else set()
-    marks = table.marks(view, board)
-    lines = ["[dim]" + " " * LABEL + "".join(str(x).center(width)[:width]
-                                             for x in range(x0, x1 + 1)) + "[/]"]
-    dots = ("", "·".center(width), "")
+    shown = frame(board, width, fits)
+    _, y0, _, y1 = board.extent()
+    marks = table.marks(view, board, shown.widths)
+    header, row_label = _margins(board, shown)
+    lines = [header]
     for y in range(y0 - 1, y1 + 2):
-        rows = ["", "", ""]
-        for x in range(x0, x1 + 1):
-            pos = pack(x, y)
-            t = board.grid.get(pos)
-            if t is not None:
-                for i, text in enumerate(table.style.tile_lines(board.placed[t], widths,
-                                                                marks.get(t))):
-                    rows[i] += text
-            else:
-                for i in range(3):
-                    rows[i] += (f"[yellow]{dots[i]}[/]" if pos in fits and dots[i]
-                                else " " * width)
-        lines += [" " * LABEL + rows[0], f"[dim]{str(y).rjust(LABEL - 1)}[/] " + rows[1],
-                  " " * LABEL + rows[2]]
-    return lines
+        top, middle, bottom = _tile_row(board, table.style, shown, y, marks, fits)
+        lines += [" " * LABEL + top, row_label(y) + middle, " " * LABEL + bottom]
+    note = shown.note(width)
+    return lines + ([note] if note else [])
+
+
+def _tile_row(board: Board, style: TileStyle, shown: Frame, y: int,
+              marks: dict[int, Marks], fits: set[int]) -> list[str]:
+    """The three lines of the board's row ``y``: its tiles (the odd ones of the
+    checkerboard in the other shade, the tile placed last lit), dots where the drawn tile
+    fits, blanks elsewhere."""
+    widths, last = shown.widths, len(board.placed) - 1
+    blank, dot = " " * sum(widths), "[yellow]" + "·".center(sum(widths)) + "[/]"
+    rows = ["", "", ""]
+    for x in range(shown.x0, shown.x1 + 1):
+        t = board.grid.get(pack(x, y))
+        if t is None:
+            dots = pack(x, y) in fits
+            rows = [rows[0] + blank, rows[1] + (dot if dots else blank), rows[2] + blank]
+            continue
+        lines = style.tile_lines(board.placed[t], widths, marks.get(t), (x + y) % 2 == 1,
+                                 t == last)
+        rows = [row + line for row, line in zip(rows, lines)]
+    return rows
 
 
 def rotations_lines(tileset: TileSet, style: TileStyle, type_: str) -> list[str]:
@@ -179,12 +244,15 @@ class TileDrawing(Drawing):
 
     table: Table
 
-    def picture(self, view: dict, columns: int | None = None) -> str:
+    def prompt_forms(self, view: dict, action: Action) -> tuple[str, ...]:
+        return prompt.prompt_forms(action)
+
+    def picture(self, view: dict, width: int | None = None) -> str:
         """The board, the scores, and for the seat to move the drawn tile and its options
-        (the board as wide as ``columns``, by default the terminal's width)."""
+        (the board at most ``width`` characters wide, by default the terminal's)."""
         table, board = self.table, seen_board(view, self.game.tileset)
         lines = [f"[bold]{self.game.title} — turn {view['turn']}[/]",
-                 *board_lines(view, board, table, columns), "", table.legend,
+                 *board_lines(view, board, table, width), "", table.legend,
                  *status_lines(view, table)]
         phase, who = view["phase"], seat_name(view["active"])
         if phase == "over":

@@ -1,8 +1,9 @@
 """How a Carcassonne tile looks in the terminal (drawn by the shared tile picture).
 
 Cities are the area (▓ on orange), roads the path (box lines), fields the ground (░ on
-green); the centre shows a monastery (⌂), a road bend or junction, or a city running
-through; ◆ marks a pennant.
+green), every other tile in a second shade (█ on brown, ▒ on light green); the centre shows
+a monastery (⌂, with its monk's letter after it), a road bend or junction, or a city
+running through; ◆ marks a pennant.
 """
 from __future__ import annotations
 
@@ -31,4 +32,5 @@ STYLE = TileStyle(
     area="city", path="road", ground="field",
     background={"city": "dark_orange3", "field": "dark_green", "monastery": "dark_red"},
     fill={"city": "▓", "field": "░", "monastery": " "},
+    shade={"city": "color(130)", "field": "color(28)"}, shade_fill={"city": "█", "field": "▒"},
     centre=_centre, decorate=_pennant)

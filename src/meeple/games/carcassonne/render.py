@@ -11,11 +11,12 @@ from .._tilegame.picture import SEAT_LETTER, Marks
 from .._tilegame.render import Table, TileDrawing, follower_marks
 from .picture import STYLE
 
-LEGEND = ("[dim]legend: ▓ city  ◆ pennant  ░ field  ━┃ road  ⌂ monastery  R B Y G K: "
-          "followers by colour (lower case: farmers)  · where the drawn tile fits[/]")
+LEGEND = ("[dim]legend: ▓█ city  ◆ pennant  ░▒ field (tiles alternate in shade)  ━┃ road  "
+          "⌂ monastery  R B Y G K: followers by colour (lower case: farmers; ⌂R: a monk "
+          "of red)  ▼▶ the tile placed last  · where the drawn tile fits[/]")
 
 
-def _marks(view: dict, board: Board) -> dict[int, Marks]:
+def _marks(view: dict, board: Board, widths: tuple[int, int, int]) -> dict[int, Marks]:
     return follower_marks(view, board, lambda seat, kind: SEAT_LETTER[seat].lower()
                           if kind == "field" else SEAT_LETTER[seat])
 

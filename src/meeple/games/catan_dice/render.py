@@ -77,7 +77,7 @@ def dice_line(view: dict) -> str:
     parts = []
     for i, (face, used) in enumerate(zip(view["dice"], view["used"])):
         if used:
-            parts.append(f"[dim strike]{i}:{face}[/]")
+            parts.append(f"[dim strike]{i}:{face}[/][dim] spent[/]")
         else:
             parts.append(f"[bold {FACE_STYLE[face]}]{i}:{face}[/]")
     return "dice:  " + "  ".join(parts)
@@ -87,7 +87,7 @@ class CatanDiceDrawing(Drawing):
     """The island sheet of the view's seat (a spectator sees the sheet of the seat to
     move), the dice while that seat is rolling or building, and every player's total."""
 
-    def picture(self, view: dict) -> str:
+    def picture(self, view: dict, width: int | None = None) -> str:
         who = view["active"] if view["seat"] is None else view["seat"]
         sheet = view["sheets"][who]
         built = _mask(sheet["built"])
@@ -106,6 +106,20 @@ class CatanDiceDrawing(Drawing):
             lines.append("totals: " + "  ".join(f"seat {i}: {s['total']}"
                                                  for i, s in enumerate(view["sheets"])))
         return "\n".join(lines)
+
+    def prompt_forms(self, view: dict, action: Action) -> tuple[str, ...]:
+        """A build may be typed by its name alone: ``R3``, ``build R3``."""
+        if action[0] == "build":
+            return (action[2], f"build {action[2]}")
+        return ()
+
+    def prompt_text(self, view: dict, text: str) -> str:
+        """Dice to reroll may be named in any order (``reroll 3 1`` is ``reroll 1 3``)."""
+        words = text.split()
+        if len(words) > 1 and words[0].casefold() == "reroll" and all(
+                w.isascii() and w.isdigit() and len(w) < 9 for w in words[1:]):
+            return " ".join(["reroll", *sorted(words[1:], key=int)])
+        return text
 
     def legal_help(self, view: dict, legal: Sequence[Action]) -> str:
         """The legal moves in words: rerolls summarised, builds, exchanges and jokers

@@ -1,9 +1,11 @@
 """How a Hunters & Gatherers tile looks in the terminal (drawn by the shared tile picture).
 
 Forests are the area (▓ on dark green), rivers the path (box lines in cyan), meadows the
-ground (░ on olive); the centre shows a lake with its fish count (≈ on blue), a river
-running through, a spring (○) or a forest. Marks: ● gold nugget, ♣ mushrooms, animals by
-letter (d deer, m mammoth, a aurochs, t sabre-toothed tiger), * fire, † shrine.
+ground (░ on olive), every other tile in a second shade (█, ▒); the centre shows a lake
+with its fish count between waves (≈1≈ in cyan on teal, unlike a follower on a seat's
+colour), a river running through, a spring (○) or a forest. Marks: ● gold nugget,
+♣ mushrooms, animals by letter (d deer, m mammoth, a aurochs, t sabre-toothed tiger),
+* fire, † shrine.
 """
 from __future__ import annotations
 
@@ -64,9 +66,11 @@ def _decorate(o: Orientation, cells: Cells) -> None:
 
 STYLE = TileStyle(
     area="forest", path="river", ground="meadow",
-    background={"forest": "dark_green", "meadow": "dark_olive_green3", "lake": "blue3"},
+    background={"forest": "dark_green", "meadow": "dark_olive_green3", "lake": "color(31)"},
     fill={"forest": "▓", "meadow": "░", "lake": LAKE},
-    centre=_centre, decorate=_decorate, path_style="bold bright_cyan",
+    shade={"forest": "color(28)", "meadow": "color(107)"},
+    shade_fill={"forest": "█", "meadow": "▒"}, fill_styles={"lake": "bright_cyan"},
+    lit_fill="grey35", centre=_centre, decorate=_decorate, path_style="bold bright_cyan",
     mark_styles={NUGGET: "bold gold1", MUSHROOMS: "bold magenta", "d": "bold grey93",
                  "m": "bold grey93", "a": "bold grey93", "t": "bold dark_orange",
                  "*": "bold red", "†": "bold white", SPRING: "bold bright_cyan"},

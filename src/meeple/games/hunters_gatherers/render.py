@@ -1,8 +1,9 @@
 """The Hunters & Gatherers table as text with rich markup, on the family's shared drawing.
 
 Tiles with forests, meadows, rivers, lakes with their fish, springs, animals, nuggets and
-powers; followers by seat letter (lower case: hunters, lying down), huts as ⌂ on their
-seat's colour; points, followers and huts in hand, both piles' counts, and the prompts.
+powers; followers by seat letter (lower case: hunters, lying down), huts as ⌂ and the
+seat's letter on the seat's colour; points, followers and huts in hand, both piles' counts,
+and the prompts.
 """
 from __future__ import annotations
 
@@ -13,15 +14,16 @@ from .._tilegame.scoring import COLOURS, plural
 from .picture import STYLE
 
 HUT = "⌂"
-LEGEND = ("[dim]legend: ▓ forest  ● gold nugget  ♣ mushrooms  ░ meadow  ━┃ river  ≈n lake "
-          "with n fish  ○ spring  d deer  m mammoth  a aurochs  t sabre-toothed tiger  "
-          "* fire  † shrine  R B Y G K: followers by colour (lower case: hunters)  ⌂ hut  "
-          "· where the drawn tile fits[/]")
+LEGEND = ("[dim]legend: ▓█ forest  ● gold nugget  ♣ mushrooms  ░▒ meadow (tiles alternate "
+          "in shade)  ━┃ river  ≈n≈ lake with n fish  ○ spring  d deer  m mammoth  a aurochs  "
+          "t sabre-toothed tiger  * fire  † shrine  R B Y G K: followers by colour (lower "
+          "case: hunters)  ⌂R hut of red  ▼▶ the tile placed last  · where the drawn tile "
+          "fits[/]")
 
 
-def _marks(view: dict, board: Board) -> dict[int, Marks]:
-    """Followers, then huts (on their river's cell, else the centre, else another cell
-    of the same river or lake)."""
+def _marks(view: dict, board: Board, widths: tuple[int, int, int]) -> dict[int, Marks]:
+    """Followers, then huts as ⌂ and the owner's letter (on their river's cell, else the
+    centre, else another edge cell; first those as wide as the two characters)."""
     out = follower_marks(view, board, lambda seat, kind: SEAT_LETTER[seat].lower()
                          if kind == "meadow" else SEAT_LETTER[seat])
     for piece in view["huts"]:
@@ -30,9 +32,11 @@ def _marks(view: dict, board: Board) -> dict[int, Marks]:
         marks = out.setdefault(t, {})
         cells = [piece_cell(name) for name in o.locs[local]] + [(1, 1), (0, 1), (1, 2),
                                                                  (2, 1), (1, 0)]
+        text = HUT + SEAT_LETTER[piece["seat"]]
+        cells.sort(key=lambda rc: widths[rc[1]] < len(text))     # where the owner fits
         free = next((rc for rc in cells if rc not in marks), None)
         if free is not None:
-            marks[free] = (piece["seat"], HUT)
+            marks[free] = (piece["seat"], text)
     return out
 
 

@@ -126,7 +126,7 @@ class JaegerSammlerDrawing(Drawing):
     """The hex board, the settlements and crates, every seat's public collection, and the
     legal moves numbered for the prompt."""
 
-    def picture(self, view: dict) -> str:
+    def picture(self, view: dict, width: int | None = None) -> str:
         """The whole game as the view's seat sees it (face-down tiles only as counts until
         the end)."""
         if view["phase"] == "over":
@@ -141,6 +141,10 @@ class JaegerSammlerDrawing(Drawing):
         for seat in view["seats"]:
             lines += _seat_lines(view, seat)
         return "\n".join(lines)
+
+    def numbered(self, view: dict, legal: Sequence[Action]) -> list[Action]:
+        """The help numbers every legal move, in the order of ``legal_actions()``."""
+        return list(legal)
 
     def legal_help(self, view: dict, legal: Sequence[Action]) -> str:
         """The legal moves, numbered in the order of ``legal_actions()``."""
