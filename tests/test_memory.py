@@ -29,10 +29,7 @@ FINITE = {
     "games/catan_dice/rules.py:_ROLL_OUTCOMES": "one entry per number of dice, 1 to 6",
 }
 """Module-level caches whose keys are few and fixed by the code."""
-PENDING = {
-    "games/_tilegame/picture.py:_CELLS": "per (style, orientation): a tile set loaded again "
-                                         "brings new orientations",
-}
+PENDING: dict[str, str] = {}
 """Unbounded caches known and not yet bounded: delete a line when its cache is bounded."""
 FILLED_BY = {"setdefault", "append", "add", "update", "extend", "insert", "__setitem__"}
 EMPTY = {"dict", "list", "set", "defaultdict", "OrderedDict"}

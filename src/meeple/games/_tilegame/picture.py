@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ...core.memo import Memo
 from ...tiles.geometry import EDGE_INDEX, HALF_INDEX
 from ...tiles.spec import Orientation
 
@@ -74,9 +75,9 @@ class TileStyle:
     def cells(self, o: Orientation) -> tuple[tuple[Cell, ...], ...]:
         """The 3×3 cells of a tile in its placed orientation (memoised per orientation)."""
         key = (self, o)
-        found = _CELLS.get(key)
+        found = _CELLS.table.get(key)
         if found is None:
-            found = _CELLS[key] = self._cells(o)
+            found = _CELLS.put(key, self._cells(o))
         return found
 
     def _cells(self, o: Orientation) -> tuple[tuple[Cell, ...], ...]:
@@ -166,9 +167,9 @@ class TileStyle:
         return lines
 
 
-_CELLS: dict[tuple[TileStyle, Orientation], tuple[tuple[Cell, ...], ...]] = {}
-"""Memoised cells per (style, orientation), looked up only (styles and orientations are
-made once, at import and at tile-set load)."""
+_CELLS: Memo[tuple[TileStyle, Orientation], tuple[tuple[Cell, ...], ...]] = Memo(1 << 12)
+"""Memoised cells per (style, orientation): a few hundred per tile set, bounded because a
+tile set loaded again brings new orientations."""
 
 
 def first_cell(cells: Cells, kind: str) -> tuple[int, int] | None:
