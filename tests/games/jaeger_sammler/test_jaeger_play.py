@@ -24,7 +24,9 @@ def test_a_person_plays_against_greedy_in_the_terminal(tmp_path):
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "legal moves (type one, or its number)" in out and " 17 move 1,1>1,2>1,3" in out
+    assert "legal moves (type one, or its number)" in out
+    assert "pawn 1,1 (summer settlement)" in out
+    assert re.search(r"via 1,2 tubers: .* 17 1,3 ", out)     # 17 is move 1,1>1,2>1,3
     assert "Not allowed: move 1,1>1,3>1,4: 1,3 is not next to 1,1" in out
     assert "No move numbered 999" in out
     assert "seat 0: move 1,1>1,2>1,3" in out                    # picked by its number
@@ -51,8 +53,11 @@ def test_render_draws_the_hex_board_pawns_settlements_and_crates():
     assert "seat 0 (you)" in plain and "face down 1 summer + 0 winter" in plain
     assert "tuber" not in plain.split("digit:")[1]            # face-down kinds not shown
     help_text = legal_help(state)
-    first = help_text.splitlines()[1].split()
-    assert first[0] == "1" and " ".join(first[1:3]) == str(state.legal_actions()[0])
+    a, b, c = state.legal_actions()[0][1]                      # number 1, seat 1's first pawn
+    assert f"[bold]pawn {a}[/] (" in help_text
+    assert re.search(rf"\n  via {b} \w+: +1 {c} ", help_text)
+    numbered = game.drawing.numbered(state.view(1), state.legal_actions())
+    assert numbered[0] == state.legal_actions()[0]
 
 
 def test_the_final_picture_reveals_the_collections():

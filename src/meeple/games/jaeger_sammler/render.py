@@ -1,5 +1,5 @@
 """The board as text (rich markup): hexes with tile symbols, pawns in colour, settlements
-and crates, each player's public collection, and the numbered list of legal moves.
+and crates, each player's public collection, and the legal moves numbered, grouped by pawn.
 
 Drawn from a seat's view (``hidden.view``) and the board's fixed data alone, so the picture
 shows exactly what the view does: face-down tiles as counts until the end.
@@ -122,9 +122,113 @@ def _seat_lines(view: dict, seat: dict) -> list[str]:
     return _wrap(parts)
 
 
+HELP_WIDTH = 80
+"""The help fits an 80-column terminal (piped output too), wrapping long groups."""
+HOW_TO = ("  move A>B>C    one pawn two steps, A over B to C: takes the tiles of A and B",
+          "                (never paths or caves; an occupied B is passed over, not taken)",
+          "  move A>B D>E  two pawns one step each, A>B first: each takes the tile it left",
+          "  remove A      your pawn on A leaves the board this season, taking its tile")
+
+
+def _place(view: dict, name: str) -> str:
+    """What field ``name`` holds, in words: a settlement, a tile kind or no tile."""
+    settlement = view["settlements"].get(name)
+    if settlement is not None:
+        return f"{settlement['season']} settlement"
+    return view["tiles"].get(name, "no tile")
+
+
+def _via(view: dict, name: str, pawns: dict[str, list[int]]) -> str:
+    """The field passed in a two-step move: what it holds, or that it is passed over (a
+    tile with a pawn on it: nothing is taken there)."""
+    place = _place(view, name)
+    if place.endswith("settlement"):
+        return "settlement"
+    return "occupied" if name in pawns and place != "cave" else place
+
+
+def help_groups(view: dict, legal: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+    """The legal moves in the help's order, as (label, moves) groups: for each field with
+    a pawn of the player to move, ``pawn A`` (no moves) and then its two-step moves by the
+    field passed (``via B``: the tiles taken depend on it, so the same destination over
+    another field is another move); then the two-pawn moves by first step and second
+    pawn (``A>B + D>``); then ``remove``. Within a group, the order of ``legal``."""
+    fields = list(dict.fromkeys(view["seats"][view["current_player"]]["pawns"]))
+    rank = {name: i for i, name in enumerate(fields)}
+    steps: dict[str, dict[str, list[Action]]] = {name: {} for name in fields}
+    pairs: dict[tuple, list[Action]] = {}
+    removes: list[Action] = []
+    for action in legal:
+        if action[0] == "remove":
+            removes.append(action)
+        elif len(action) == 2:
+            path = action[1]
+            steps.setdefault(path[0], {}).setdefault(path[1], []).append(action)
+        else:
+            pairs.setdefault((action[1], action[2][0]), []).append(action)
+    seen = {first: i for i, (first, _) in reversed(list(enumerate(pairs)))}
+    order = sorted(pairs, key=lambda k: (rank.get(k[0][0], len(rank)), seen[k[0]],
+                                         rank.get(k[1], len(rank))))
+    pawns = _pawns(view)
+    out: list[tuple[str, list[Action]]] = []
+    for start, vias in steps.items():
+        out.append((f"pawn {start}", []))
+        out += [(f"via {b} {_via(view, b, pawns)}", moves) for b, moves in vias.items()]
+    out += [(f"{'>'.join(first)} + {second}>", pairs[first, second]) for first, second in order]
+    return out + [("remove", removes)] if removes else out
+
+
+def _end(action: Action) -> str:
+    """The field an entry shows: where the (second) pawn ends, or the pawn removed."""
+    return action[-1][-1] if action[0] == "move" else action[1]
+
+
+def _rows(label: str, entries: list[str], label_width: int) -> list[str]:
+    """``label`` and its entries in columns, wrapped to HELP_WIDTH under the first entry."""
+    entry_width = max(map(len, entries)) + 2             # the last one's 2 spaces are cut
+    per_line = max(1, (HELP_WIDTH - label_width + 2) // entry_width)
+    chunks = [entries[i:i + per_line] for i in range(0, len(entries), per_line)]
+    heads = [f"{label}:".ljust(label_width)] + [" " * label_width] * (len(chunks) - 1)
+    return [(head + "".join(e.ljust(entry_width) for e in chunk)).rstrip()
+            for head, chunk in zip(heads, chunks)]
+
+
+def help_text(view: dict, legal: Sequence[Action]) -> str:
+    """The ``help`` of terminal play (see ``JaegerSammlerDrawing.legal_help``)."""
+    groups = help_groups(view, legal)
+    own = view["seats"][view["current_player"]]["pawns"]
+    digits, width = len(str(len(legal))), max(len(_end(a)) for a in legal)
+    via_width = max((len(label) for label, _ in groups if label.startswith("via ")), default=0)
+    pairs_width = max((len(label) for label, _ in groups if label.endswith(">")), default=0)
+    two = sum(len(a) == 3 for a in legal)
+    lines = [(f"[bold]{len(legal)} legal moves[/] (type one, or its number), the word move "
+              "may be left out:"), *HOW_TO]
+    n, pairs_begun = 0, False
+    for i, (label, moves) in enumerate(groups):
+        entries = [f"{k:>{digits}} {_end(a):<{width}}" for k, a in enumerate(moves, n + 1)]
+        n += len(moves)
+        if label.startswith("pawn "):
+            start = label[len("pawn "):]
+            several = f", {own.count(start)} of your pawns" if own.count(start) > 1 else ""
+            steps = i + 1 < len(groups) and groups[i + 1][0].startswith("via ")
+            lines.append(f"[bold]pawn {start}[/] ({_place(view, start)}{several}), two steps "
+                         + ("over B to C:" if steps else "(none)"))
+        elif label.startswith("via "):
+            lines += _rows("  " + label, entries, via_width + 5)
+        elif label == "remove":
+            lines += _rows("remove A", entries, len("remove A: "))
+        else:
+            if not pairs_begun:
+                lines.append(f"[bold]two pawns one step each[/] ({two}; "
+                             "A>B + D>E is move A>B D>E):")
+                pairs_begun = True
+            lines += _rows("  " + label, entries, pairs_width + 4)
+    return "\n".join(lines)
+
+
 class JaegerSammlerDrawing(Drawing):
     """The hex board, the settlements and crates, every seat's public collection, and the
-    legal moves numbered for the prompt."""
+    legal moves numbered and grouped by pawn for the prompt."""
 
     def picture(self, view: dict, width: int | None = None) -> str:
         """The whole game as the view's seat sees it (face-down tiles only as counts until
@@ -143,21 +247,18 @@ class JaegerSammlerDrawing(Drawing):
         return "\n".join(lines)
 
     def numbered(self, view: dict, legal: Sequence[Action]) -> list[Action]:
-        """The help numbers every legal move, in the order of ``legal_actions()``."""
-        return list(legal)
+        """The legal moves in the order the help numbers them (see :func:`help_groups`)."""
+        return [a for _, moves in help_groups(view, legal) for a in moves]
 
     def legal_help(self, view: dict, legal: Sequence[Action]) -> str:
-        """The legal moves, numbered in the order of ``legal_actions()``."""
+        """The legal moves numbered and grouped: one block per pawn for its two-step moves
+        (by the field passed), one line per first step and second pawn for the two-pawn
+        moves, one line of removals; and how to type a move."""
         if not legal:
             return "no moves to choose: the tiles are being laid"
-        width = max(len(str(a)) for a in legal) + 6
-        per_line = max(1, WIDTH // width)
-        rows, row = [], []
-        for i, action in enumerate(legal, start=1):
-            row.append(f"{i:>3} {action}".ljust(width))
-            if len(row) == per_line:
-                rows.append("".join(row).rstrip())
-                row = []
-        if row:
-            rows.append("".join(row).rstrip())
-        return f"{len(legal)} legal moves (type one, or its number):\n" + "\n".join(rows)
+        return help_text(view, legal)
+
+    def prompt_forms(self, view: dict, action: Action) -> tuple[str, ...]:
+        """A move may be typed without the word ``move``: ``1,1>0,1>0,0``."""
+        text = str(action)
+        return (text[len("move "):],) if action[0] == "move" else ()
