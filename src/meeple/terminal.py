@@ -10,9 +10,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from .agents import make_agent
-from .core.agent import WIN_RATE, RankingAgent
+from .core.agent import WIN_RATE, RankedAction, RankingAgent
 from .core.errors import IllegalAction
-from .core.drawing import prompt_key
+from .core.drawing import Drawing, prompt_key
 from .core.game import Game
 from .core.record import Record
 from .core.state import CHANCE, State
@@ -22,6 +22,8 @@ from .sim.runner import agent_seed
 
 HUMAN = "human"
 DEFAULT_HINTS = "mcts:time=1"
+MARGIN_TITLE = "margin vs best other"
+"""The hints' column of a move's expected final score less the best other seat's."""
 COMMANDS = ("Type a move (as [bold]help[/] shows it, or in the notation of docs/), "
             "[bold]help[/] for the legal moves, [bold]undo[/] to take back your last move, "
             "[bold]board[/] to draw the game again, [bold]quit[/] to leave (the game is "
@@ -73,18 +75,29 @@ class TerminalGame:
         return agent
 
     def hint_table(self) -> Table:
-        """The hint agent's top three moves here, with their value and visits. The agent
-        searches a copy in which what the seat cannot see is dealt anew
-        (``determinize``), so hints know exactly what the seat's view shows."""
+        """The hint agent's top three moves here, with their value, expected margin (where
+        the agent gives one) and visits. The agent searches a copy in which what the seat
+        cannot see is dealt anew (``determinize``), so hints know exactly what the seat's
+        view shows. Moves the drawing calls the same (a symmetric tile turned to look the
+        same) are one row, as the help lists them."""
+        seat = self.state.current_player
+        seen = self.state.determinize(seat, self.hinter.rng)
+        ranked = self.hinter.ranked(seen, len(seen.legal_actions()))
+        rows = merge_same(ranked, self.game.drawing, self.state.view(seat))[:3]
         percent = self.hinter.ranks_by == WIN_RATE
+        margins = any(row.margin is not None for row in rows)
         table = Table(title=f"hints from {self.hinter.name}", title_justify="left")
         table.add_column("move")
         table.add_column(self.hinter.ranks_by, justify="right")
+        if margins:
+            table.add_column(MARGIN_TITLE, justify="right")
         table.add_column("visits", justify="right")
-        seen = self.state.determinize(self.state.current_player, self.hinter.rng)
-        for action, value, visits in self.hinter.ranked(seen, 3):
-            table.add_row(str(action), f"{100 * value:.0f}%" if percent else f"{value:.1f}",
-                          "" if visits is None else str(visits))
+        for action, value, visits, margin in rows:
+            cells = [str(action), f"{100 * value:.0f}%" if percent else f"{value:.1f}"]
+            if margins:
+                cells.append("" if margin is None else f"{margin:+.1f}")
+            cells.append("" if visits is None else str(visits))
+            table.add_row(*cells)
         return table
 
     def record(self) -> Record:
@@ -122,7 +135,7 @@ class TerminalGame:
         index = self.state.action_count
         action = self.history.apply(action)
         style = "dim" if who == "chance" else "cyan"
-        self.console.print(f"[{style}]{who}: {escape(str(action))}[/]")
+        self.console.print(f"[{style}]{who}: {escape(shown(action))}[/]")
         for event in self.state.events_since(index):
             self.console.print(f"  [green]→[/] {escape(event['text'])}")
 
@@ -224,6 +237,37 @@ class TerminalGame:
             self.console.print(f"[bold]Final scores {scores}. {verdict} {names}.[/]")
         else:
             self.console.print(f"Scores so far: {scores}")
+
+
+LONGEST_SHOWN = 12
+"""The most parts of an action printed in full (a set-up lays 112 tiles)."""
+
+
+def shown(action) -> str:
+    """An action's notation for the move log; a set-up of many tiles as its kind and how
+    many (the board shows them)."""
+    if len(action) <= LONGEST_SHOWN:
+        return str(action)
+    return f"{action[0]} ({len(action) - 1} tiles laid: see the board)"
+
+
+def merge_same(ranked: Sequence[RankedAction], drawing: Drawing, view: dict
+               ) -> list[RankedAction]:
+    """``ranked`` with the moves ``drawing.same_move`` calls the same as one row, named
+    by that move, in the place of the first: the best value (and its margin), the visits
+    added."""
+    merged: dict = {}
+    for row in ranked:
+        key = drawing.same_move(view, row.action)
+        kept = merged.get(key)
+        if kept is None:
+            merged[key] = row._replace(action=key)
+            continue
+        best = kept if kept.value >= row.value else row
+        visits = (None if kept.visits is None or row.visits is None
+                  else kept.visits + row.visits)
+        merged[key] = best._replace(action=key, visits=visits)
+    return list(merged.values())
 
 
 def _line_editing() -> None:

@@ -15,7 +15,9 @@ itself (max^n UCT). Rewards: at the end of a game, for several players the win s
 blended with the score margin over the best other seat, for one player the score itself;
 at a cut-off leaf of a game that gives a ``reward_scale`` (how far, in points, the margin
 may still move), each seat's chance to win, a logistic curve of its evaluated margin over
-the best other seat. Rewards are normalised by the range seen so far.
+the best other seat. Rewards are normalised by the range seen so far. Beside the win shares,
+each root move sums the margin its iterations ended with (final scores, or the evaluations
+at a cut-off), the searching seat's over the best other seat's: the hints' expected margin.
 
 Chance nodes with at most ``strata`` outcomes (a tile draw) are visited by stratified
 sampling: each visit goes to the outcome furthest behind its probability's share of the
@@ -90,23 +92,30 @@ class RootStats:
         self.visits: dict[Action, int] = {}
         self.totals: dict[Action, float] = {}
         self.wins: dict[Action, float] = {}
+        self.margins: dict[Action, float] = {}
 
-    def add(self, action: Action, visits: int, total: float, wins: float) -> None:
+    def add(self, action: Action, visits: int, total: float, wins: float,
+            margin: float) -> None:
         self.visits[action] = self.visits.get(action, 0) + visits
         self.totals[action] = self.totals.get(action, 0.0) + total
         self.wins[action] = self.wins.get(action, 0.0) + wins
+        self.margins[action] = self.margins.get(action, 0.0) + margin
 
     def mean(self, action: Action) -> float:
         return self.totals[action] / max(1, self.visits[action])
 
     def ranked(self, solo: bool) -> list[RankedAction]:
-        """Most visited first; ties broken by the mean reward."""
+        """Most visited first; ties broken by the mean reward. Each with its mean win
+        share and score margin (or, alone, its mean score)."""
         order = sorted(self.visits, key=lambda a: (self.visits[a], self.mean(a)), reverse=True)
         out = []
         for a in order:
-            n = self.visits[a]
-            value = self.mean(a) if solo else self.wins[a] / max(1, n)
-            out.append(RankedAction(a, value, n))
+            n = max(1, self.visits[a])
+            if solo:
+                out.append(RankedAction(a, self.mean(a), self.visits[a]))
+            else:
+                out.append(RankedAction(a, self.wins[a] / n, self.visits[a],
+                                        self.margins[a] / n))
         return out
 
 
@@ -137,6 +146,7 @@ class MCTSAgent(RankingAgent):
         self.iterations = 0             # iterations run by the last search (for benchmarks)
         self._root: Node | None = None         # per tree: its root
         self._wins: dict[Action, float] = {}   # per tree: win shares of the root's moves
+        self._margins: dict[Action, float] = {}  # per tree: their score margins summed
         self._lo, self._hi = 0.0, 1.0           # per tree: the range of rewards seen
         self._scaled = False                    # per tree: leaves give win chances
         self._memo: dict[tuple, list[float]] | None = None  # per search: leaf evaluations
@@ -173,7 +183,8 @@ class MCTSAgent(RankingAgent):
             deadline = None if self.time is None else start + self.time * (d + 1) / dets
             root = self._grow(root_state, list(order), iters, deadline)
             for action, child in root.children.items():
-                stats.add(action, child.visits, child.totals[seat], self._wins.get(action, 0.0))
+                stats.add(action, child.visits, child.totals[seat],
+                          self._wins.get(action, 0.0), self._margins.get(action, 0.0))
         self._memo = None
         return stats
 
@@ -191,7 +202,7 @@ class MCTSAgent(RankingAgent):
         root = Node(root_state.current_player, self.seats)
         root.untried = order
         self._root = root
-        self._wins = {}
+        self._wins, self._margins = {}, {}
         self._scaled = (self.seats > 1
                         and self.game.policy.reward_scale(root_state) is not None)
         stretch = self.seats == 1 or self._scaled
@@ -211,7 +222,8 @@ class MCTSAgent(RankingAgent):
         node, path, moves = root, [root], []
         while True:
             if node.player == TERMINAL:
-                reward, shares = self._reward([float(s) for s in state.scores()])
+                values = [float(s) for s in state.scores()]
+                reward, shares = self._reward(values)
                 break
             if node.player == CHANCE:
                 node, fresh, action = self._chance_child(node, state)
@@ -220,7 +232,7 @@ class MCTSAgent(RankingAgent):
             moves.append(action)
             path.append(node)
             if fresh:
-                reward, shares = self._playout(state, tuple(moves))
+                reward, shares, values = self._playout(state, tuple(moves))
                 break
         for n in path:
             n.visits += 1
@@ -228,7 +240,11 @@ class MCTSAgent(RankingAgent):
             for i, r in enumerate(reward):
                 totals[i] += r
         if moves:
-            self._wins[moves[0]] = self._wins.get(moves[0], 0.0) + shares[root.player]
+            first, seat = moves[0], root.player
+            self._wins[first] = self._wins.get(first, 0.0) + shares[seat]
+            if len(values) > 1:
+                margin = values[seat] - max(values[:seat] + values[seat + 1:])
+                self._margins[first] = self._margins.get(first, 0.0) + margin
 
     def _decision_child(self, node: Node, state: State) -> tuple[Node, bool, Action]:
         if node.untried is None:
@@ -297,9 +313,10 @@ class MCTSAgent(RankingAgent):
         return child, False, best
 
     # --- rollouts and rewards -------------------------------------------------------------
-    def _playout(self, state: State, path: tuple) -> tuple[list[float], list[float]]:
+    def _playout(self, state: State, path: tuple
+                 ) -> tuple[list[float], list[float], list[float]]:
         """Play on from a new leaf, reached from the root by the moves ``path``; the
-        rewards (and win shares) of the position reached."""
+        rewards, win shares and scores (or evaluations) of the position reached."""
         limit = 0 if self.rollout == "cutoff" else self.depth
         policy = self._policy()
         moves = 0
@@ -311,7 +328,8 @@ class MCTSAgent(RankingAgent):
                 continue
             state.apply_unchecked(policy(state))
             moves += 1
-        return self._reward([float(s) for s in state.scores()])
+        values = [float(s) for s in state.scores()]
+        return (*self._reward(values), values)
 
     def _policy(self) -> Callable[[State], Action]:
         rng = self.rng
@@ -321,12 +339,13 @@ class MCTSAgent(RankingAgent):
         return lambda s: rng.choice(s.legal_actions())
 
     def _leaf_reward(self, state: State, path: tuple | None
-                     ) -> tuple[list[float], list[float]]:
-        """Rewards (and win chances) of a position evaluated before the end: with the game's
-        reward scale, each seat's chance to win from its evaluated margin over the best
-        other seat; without it, as if the evaluations were final scores. Where the game
-        hides nothing, every tree grows from the same position, so the moves ``path`` from
-        the root lead to the same position in each: its evaluation is memoised by path."""
+                     ) -> tuple[list[float], list[float], list[float]]:
+        """Rewards, win chances and evaluations of a position evaluated before the end:
+        with the game's reward scale, each seat's chance to win from its evaluated margin
+        over the best other seat; without it, as if the evaluations were final scores.
+        Where the game hides nothing, every tree grows from the same position, so the moves
+        ``path`` from the root lead to the same position in each: its evaluation is
+        memoised by path."""
         memo = None if path is None else self._memo
         values = None if memo is None else memo.get(path)
         if values is None:
@@ -335,7 +354,7 @@ class MCTSAgent(RankingAgent):
                 memo[path] = values
         spread = None if self.seats == 1 else self.game.policy.reward_scale(state)
         if not spread:
-            return self._reward(values)
+            return (*self._reward(values), values)
         k = LOGISTIC / (spread * self.scale)
         exp = math.exp
         chances = []
@@ -343,7 +362,7 @@ class MCTSAgent(RankingAgent):
             x = k * (v - max(values[j] for j in range(len(values)) if j != i))
             chances.append(1.0 / (1.0 + exp(-x)) if x > -50 else 0.0)
         self._lo, self._hi = min(self._lo, *chances), max(self._hi, *chances)
-        return chances, chances
+        return chances, chances, values
 
     def _reward(self, values: list[float]) -> tuple[list[float], list[float]]:
         """Per-seat rewards from final scores (or evaluations), and the win shares."""

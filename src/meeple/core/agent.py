@@ -25,11 +25,14 @@ EXPECTED_SCORE = "expected score"
 
 class RankedAction(NamedTuple):
     """A move with its estimated value (a win rate in 0..1, or an expected final score, as
-    the agent's ``ranks_by`` says) and the search visits behind it (None: not a search)."""
+    the agent's ``ranks_by`` says), the search visits behind it (None: not a search) and
+    its expected margin: the seat's final score minus the best other seat's, in points
+    (None where the agent gives none, e.g. in a solo game)."""
 
     action: Action
     value: float
     visits: int | None
+    margin: float | None = None
 
 
 class Agent(ABC):

@@ -8,7 +8,8 @@ declares a subclass in its ``render`` module (``Game.drawing_class``); drivers r
 A drawing also says how a person may type a move at the prompt (never in records, whose
 notation is exact): the other ``prompt_forms`` of a legal move (as the screen shows it),
 and ``numbered``, the moves its help shows with numbers (elsewhere a bare number is no
-move, so a stray digit never plays one).
+move, so a stray digit never plays one). ``same_move`` folds moves that differ only in
+name (a symmetric tile's rotations), so the help and the hints list each one once.
 """
 from __future__ import annotations
 
@@ -46,6 +47,12 @@ class Drawing:
         its notation; compared ignoring case, brackets, commas and colons (see
         :func:`prompt_key`), e.g. a placement as the screen shows it, ``(0,1):90``."""
         return ()
+
+    def same_move(self, view: dict, action: Action) -> Action:
+        """The move that stands for every legal move the same as ``action`` (a symmetric
+        tile turned to look the same): what the help and the hints list once. By default
+        every move is its own."""
+        return action
 
     def prompt_text(self, view: dict, text: str) -> str:
         """``text`` as typed, rewritten where a game forgives more than a list of forms

@@ -131,6 +131,8 @@ class TileSet:
             raise TileSetError(f"{source}: malformed ({type(e).__name__}: {e})") from None
         self.fit_table = {t: _fit_table(tile) for t, tile in self.tiles.items()}
         """Per type: ``{constraint: rotations}`` for every constraint it can satisfy."""
+        self.alike = {t: _alike_rotations(tile) for t, tile in self.tiles.items()}
+        """Per type: for each rotation, the lowest rotation that is the same placement."""
 
     @classmethod
     def load(cls, path: str | Path) -> "TileSet":
@@ -260,6 +262,13 @@ class TileSet:
         letters a position's neighbours demand, 0 where there is no neighbour)."""
         return self.fit_table[type_].get(constraint, ())
 
+    def same_rotation(self, type_: str, rot: int) -> int:
+        """The lowest rotation of ``type_`` that is the same tile as rotation ``rot``
+        (a symmetric tile turned by a half or a quarter turn): the same edges and the same
+        segments, kinds, attributes and borders in the same places, so the same placement
+        for every rule (followers, features, scoring)."""
+        return self.alike[type_][rot]
+
     def kind_name(self, letter: str) -> str:
         """Words for an edge letter: ``"road"``, ``"city"``, ``"field"``."""
         along, halves = self.edge_types[letter]
@@ -290,6 +299,22 @@ def _fit_table(tile: TileType) -> dict[int, tuple[int, ...]]:
             if o.rot not in rots:
                 rots.append(o.rot)
     return {c: tuple(rots) for c, rots in table.items()}
+
+
+def _alike_rotations(tile: TileType) -> tuple[int, ...]:
+    """For each rotation of ``tile``, the lowest rotation that looks exactly the same."""
+    looks = [_looks(o) for o in tile.orientations]
+    return tuple(looks.index(look) for look in looks)
+
+
+def _looks(o: Orientation) -> tuple:
+    """Everything of a placed orientation that rules can see, without segment numbers:
+    its edges and each segment's kind, locations, attributes and bordering segments."""
+    names = [(kind, tuple(sorted(locs))) for kind, locs in zip(o.kinds, o.locs)]
+    segments = sorted((names[i], tuple(sorted((o.attrs[i] or {}).items())),
+                       tuple(sorted(names[b] for b in o.borders[i])))
+                      for i in range(len(names)))
+    return o.edges, tuple(segments)
 
 
 def constraint_mask(constraint: int) -> int:

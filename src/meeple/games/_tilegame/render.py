@@ -224,9 +224,12 @@ def features_line(board: Board, table: Table) -> str:
 
 
 def placements(board: Board, type_: str) -> list[tuple[int, int, int]]:
-    """``(x, y, degrees)`` of every legal placement of ``type_`` on ``board``, in the order
-    of ``legal_actions()``."""
-    return [(*unpack(pos), r * 90) for pos, rots in board.placements(type_) for r in rots]
+    """``(x, y, degrees)`` of every distinct legal placement of ``type_`` on ``board``, in
+    the order of ``legal_actions()``: of rotations that look the same (a symmetric tile),
+    only the lowest."""
+    same = board.tileset.same_rotation
+    return [(*unpack(pos), r * 90) for pos, rots in board.placements(type_) for r in rots
+            if same(type_, r) == r]
 
 
 def placement_summary(fits: Sequence[Sequence[int]]) -> str:
@@ -272,14 +275,27 @@ class TileDrawing(Drawing):
             lines += table.phase_lines(view, who)
         return "\n".join(lines)
 
+    def same_move(self, view: dict, action: Action) -> Action:
+        """A placement turned to the lowest rotation that looks the same (a symmetric
+        tile); any other move is its own."""
+        if action[0] != "place":
+            return action
+        kind, type_, x, y, degrees = action
+        rot = self.game.tileset.same_rotation(type_, ROTATION_INDEX[degrees])
+        same = ROTATIONS[rot]
+        return action if same == degrees else Action(kind, type_, x, y, same)
+
     def legal_help(self, view: dict, legal: Sequence[Action]) -> str:
-        """What the player to move may type now (the terminal's ``help``)."""
+        """What the player to move may type now (the terminal's ``help``); a symmetric
+        tile's placements once each, at the lowest rotation that looks so (typing another
+        of them places the same tile)."""
         phase, table = view["phase"], self.table
         if phase == "over":
             return "The game is over."
         if phase == "place":
+            distinct = [a[2:5] for a in legal if self.same_move(view, a) == a]
             return (f"Place tile {view['tile']}: place {view['tile']} X Y R, with (X,Y):R "
-                    f"among\n  {placement_summary([a[2:5] for a in legal])}")
+                    f"among\n  {placement_summary(distinct)}")
         if phase != "follower":
             return "Chance draws a tile: draw T."
         board = seen_board(view, self.game.tileset)
