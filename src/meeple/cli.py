@@ -234,19 +234,18 @@ def _resumed(args) -> tuple:
     import random
 
     from .core.record import Record
-    from .sim.replay import new_game_state, replay
+    from .sim.replay import replay
     record = Record.load(args.load)
     if record.game != args.game:
         raise ValueError(f"{args.load} holds a {record.game} game, not {args.game}")
     if args.config or args.seed is not None:
         raise ValueError("a saved game keeps its options and seed: drop --config and --seed")
-    replay(record)                                 # RecordError naming a bad action
+    game = replay(record).game                     # RecordError naming a bad action
     players = args.players or [s.get("agent", "") for s in
                                sorted(record.seats or [], key=lambda s: s["seat"])]
     if len(players) != record.players or not all(players):
         raise ValueError(f"{args.load} does not say who sat in each of its {record.players} "
                          "seats: give --players")
-    game = new_game_state(record).game
     seed = record.seed if record.seed is not None else random.SystemRandom().randrange(1 << 31)
     return game, players, seed, record.actions
 
