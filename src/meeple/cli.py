@@ -337,7 +337,7 @@ def cmd_replay(args) -> int:
     from .sim.replay import summary
     try:
         record = Record.load(args.file)
-        state = position(record, None if args.step else args.at)
+        state = position(record, args.at)            # checks --at for --step too
     except RecordError as e:
         return _fail(str(e))
     if args.json:
@@ -348,7 +348,7 @@ def cmd_replay(args) -> int:
     from .replay_view import show, step_through
     console = Console(highlight=False)
     if args.step:
-        step_through(console, record, args.at or 0)
+        step_through(console, record, args.at or 0)       # --at checked above
     else:
         show(console, record, state)
     return 0

@@ -41,9 +41,10 @@ def test_at_n_reports_the_position_after_n_actions(tmp_path):
 def test_the_end_says_the_game_is_over_and_a_bad_n_is_refused(tmp_path):
     path, record = _record(tmp_path)
     assert run(path).stdout.rstrip().endswith("the game is over")
-    out = run(path, "--at", str(len(record.actions) + 1))
-    assert out.returncode == 1 and "--at must be between 0 and" in out.stderr
-    assert "Traceback" not in out.stderr
+    for step in ((), ("--step",)):
+        out = run(path, "--at", str(len(record.actions) + 1), *step, stdin="q\n")
+        assert out.returncode == 1 and "--at must be between 0 and" in out.stderr
+        assert "Traceback" not in out.stderr
 
 
 def test_step_moves_forward_and_back_with_keys(tmp_path):
