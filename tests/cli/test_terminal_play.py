@@ -23,6 +23,20 @@ def spawn(*args: str) -> pexpect.spawn:
                          encoding="utf-8", timeout=60, dimensions=(60, 200))
 
 
+def say(child: pexpect.spawn, line: str, answer: str | None = None) -> None:
+    """Type ``line`` at the prompt; wait for ``answer`` (a pattern), then the next prompt."""
+    child.sendline(line)
+    if answer is not None:
+        child.expect(answer)
+    child.expect(PROMPT)
+
+
+def leave(child: pexpect.spawn) -> None:
+    """Quit at the prompt and wait for the program to end (it saves with --save)."""
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
 def first_move(name: str, seed: int) -> tuple[list[str], meeple.State]:
     """The chance actions before seat 0's first prompt in a game from ``seed``, and the
     state there (the terminal deals chance with the state's own RNG, as here)."""
@@ -39,11 +53,8 @@ def test_a_stray_digit_plays_no_move_where_none_are_numbered(name, tmp_path):
     chance, _ = first_move(name, 5)
     child = spawn(name, "--seed", "5", "--save", str(save))
     child.expect(PROMPT)
-    child.sendline("3")
-    child.expect("3 is not a move: moves have no numbers here")
-    child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
+    say(child, "3", "3 is not a move: moves have no numbers here")
+    leave(child)
     assert Record.load(save).actions == chance
 
 
@@ -52,11 +63,8 @@ def test_a_number_plays_the_numbered_move_in_jaeger_sammler(tmp_path):
     chance, state = first_move("jaeger-sammler", 5)
     child = spawn("jaeger-sammler", "--seed", "5", "--save", str(save))
     child.expect(PROMPT)
-    child.sendline("2")
-    child.expect(re.escape(f"seat 0: {state.legal_actions()[1]}"))
-    child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
+    say(child, "2", re.escape(f"seat 0: {state.legal_actions()[1]}"))
+    leave(child)
     assert Record.load(save).actions[:len(chance) + 1] == chance + [
         str(state.legal_actions()[1])]
 
@@ -69,14 +77,9 @@ def test_a_placement_typed_as_shown_then_undone(tmp_path):
     _, tile, x, y, degrees = place
     child = spawn("carcassonne", "--seed", "2", "--save", str(save))
     child.expect(PROMPT)
-    child.sendline(f"({x},{y}):{degrees}")
-    child.expect(re.escape(f"seat 0: place {tile} {x} {y} {degrees}"))
-    child.expect(PROMPT)
-    child.sendline("undo")
-    child.expect(re.escape(f"Took back 1 action(s): place {tile} {x} {y} {degrees}"))
-    child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
+    say(child, f"({x},{y}):{degrees}", re.escape(f"seat 0: place {tile} {x} {y} {degrees}"))
+    say(child, "undo", re.escape(f"Took back 1 action(s): place {tile} {x} {y} {degrees}"))
+    leave(child)
     assert Record.load(save).actions == chance
 
 
@@ -86,12 +89,9 @@ def test_undo_takes_back_the_bots_reply_and_deals_the_same_tiles(tmp_path):
     place = state.legal_actions()[0]
     child = spawn("carcassonne", "--seed", "2", "--save", str(save))
     child.expect(PROMPT)
-    child.sendline(str(place))
-    child.expect(PROMPT)
-    child.sendline("pass")
-    child.expect(PROMPT)                       # the bot has moved, our next tile is drawn
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
+    say(child, str(place))
+    say(child, "pass")                       # the bot has moved, our next tile is drawn
+    leave(child)
     before = Record.load(save).actions
     child = spawn("carcassonne", "--load", str(save), "--save", str(save))
     child.expect(PROMPT)
@@ -99,15 +99,10 @@ def test_undo_takes_back_the_bots_reply_and_deals_the_same_tiles(tmp_path):
     child.expect(r"Took back (\d+) action\(s\)")
     assert int(child.match.group(1)) == len(before) - len(chance) - 1
     child.expect(PROMPT)
-    child.sendline("undo")                     # inside the turn: the placement
-    child.expect(re.escape(f"Took back 1 action(s): {place}"))
-    child.expect(PROMPT)
-    child.sendline(str(place))
-    child.expect(PROMPT)
-    child.sendline("pass")
-    child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
+    say(child, "undo", re.escape(f"Took back 1 action(s): {place}"))   # inside the turn
+    say(child, str(place))
+    say(child, "pass")
+    leave(child)
     assert Record.load(save).actions == before      # the same tiles came again
 
 
@@ -115,8 +110,7 @@ def test_load_continues_a_saved_game_to_the_same_result(tmp_path):
     save = tmp_path / "game.json"
     child = spawn("carcassonne", "--seed", "9", "--save", str(save))
     child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
+    leave(child)
     saved = Record.load(save)
     assert saved.seats == [{"seat": 0, "agent": "human"}, {"seat": 1, "agent": "greedy"}]
     results = []
