@@ -154,6 +154,27 @@ def build_parser() -> argparse.ArgumentParser:
     agents.add_argument("game", nargs="?", choices=list(GAMES))
     agents.add_argument("--json", action="store_true", help="print the list as JSON")
 
+    serve = sub.add_parser(
+        "serve", help="host games over HTTP and WebSocket (extra 'web')",
+        description="Serve every game for people anywhere and for bots: the API at /api "
+                    "(OpenAPI at /docs), games stored in a database that loses nothing. "
+                    f"The database by default: {_default_db()}.", epilog=EPILOG)
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default: %(default)s, this machine only)")
+    serve.add_argument("--port", type=_number(1), default=8000,
+                       help="port (default: %(default)s)")
+    _db_argument(serve)
+    serve.add_argument("--open", action="store_true", help="open the page in a browser")
+    serve.add_argument("--bot-workers", type=_number(1), default=2,
+                       help="processes that choose bots' moves (default: %(default)s)")
+    serve.add_argument("--rate", type=_number(0.1, decimal=True), default=50.0,
+                       help="requests a second allowed per client (default: %(default)s)")
+    db = sub.add_parser("db", help="manage the server's database",
+                        description="Create or upgrade the server's database schema (Alembic "
+                                    "migrations; 'meeple serve' also does it on start).")
+    db.add_argument("action", choices=["upgrade"], help="upgrade: to the newest schema")
+    _db_argument(db)
+
     bench = sub.add_parser("bench", help="measure random-play speed",
                            description="Random-play games per second for each game.")
     bench.add_argument("game", nargs="?", choices=list(GAMES))
@@ -163,11 +184,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _default_db() -> str:
+    """Where ``meeple serve`` keeps its games unless told otherwise, for --help."""
+    try:
+        from .server.database import default_url
+        return default_url()
+    except ImportError:
+        return "a SQLite file in your data directory (~/.local/share/meeple/meeple.db)"
+
+
+def _db_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", metavar="URL",
+                        help="any SQLAlchemy URL: sqlite:///games.db, "
+                             "postgresql+psycopg://user:password@host/dbname "
+                             "(default: the SQLite file named above)")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     handler = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay,
                "tournament": cmd_tournament, "games": cmd_games, "agents": cmd_agents,
-               "bench": cmd_bench}[args.command]
+               "bench": cmd_bench, "serve": cmd_serve, "db": cmd_db}[args.command]
     try:
         return handler(args)
     except KeyboardInterrupt:
@@ -398,5 +435,39 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def _web_missing() -> str | None:
+    """Why the server cannot run here (its extra is not installed), or None."""
+    try:
+        import alembic, fastapi, sqlalchemy, uvicorn  # noqa: F401,E401
+    except ImportError as e:
+        return f"the server needs the 'web' extra ({e.name} is missing): pip install 'meeple[web]'"
+    return None
+
+
+def cmd_serve(args) -> int:
+    problem = _web_missing()
+    if problem:
+        return _fail(problem)
+    from .server.run import serve
+    try:
+        return serve(args.host, args.port, args.db, open_browser=args.open,
+                     bot_workers=args.bot_workers, rate=args.rate)
+    except ValueError as e:
+        return _fail(str(e))
+
+
+def cmd_db(args) -> int:
+    problem = _web_missing()
+    if problem:
+        return _fail(problem)
+    from .server.run import upgrade_database
+    try:
+        print(upgrade_database(args.db))
+    except ValueError as e:
+        return _fail(str(e))
+    return 0
+
+
 if __name__ == "__main__":
     sys.exit(main())
+

@@ -32,6 +32,9 @@ class Game:
     hides_information: bool = False
     """True when some seat may not see part of the state (then ``State.determinize``
     re-samples it); a hidden draw order counts, public counts of a pile do not."""
+    secret_scores: bool = False
+    """True when ``scores()`` before the end counts what some seat may not see (Jäger und
+    Sammler's face-down tiles): drivers then show scores only once the game is over."""
     has_chance: bool = True
     """True when the game has chance nodes (tile draws, dice, set-ups)."""
     replayable_chance: bool = False
@@ -108,7 +111,8 @@ class Game:
         return {"name": self.name, "title": self.title,
                 "players": {"min": self.min_players, "max": self.max_players,
                             "default": self.default_players},
-                "hides_information": self.hides_information, "has_chance": self.has_chance,
+                "hides_information": self.hides_information,
+                "secret_scores": self.secret_scores, "has_chance": self.has_chance,
                 "replayable_chance": self.replayable_chance,
                 "scores": {"min": low, "max": high},
                 "options": [o.describe() for o in self.options],

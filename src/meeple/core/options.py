@@ -34,6 +34,9 @@ class Option:
     low: float | None = None
     low_open: bool = False
     form: str | None = None
+    file: bool = False
+    """True when a text value names a file to read: a server, which must not read its own
+    files for a client, accepts only the data itself for such an option."""
 
     @property
     def types(self) -> tuple[type, ...]:
@@ -53,7 +56,7 @@ class Option:
     def describe(self) -> dict:
         """The declaration as JSON-ready data (for listings and the server's game types)."""
         return {"name": self.name, "type": self.type_text(), "default": self.default,
-                "help": self.help,
+                "help": self.help, "file": self.file,
                 "allowed": list(self.allowed) if self.allowed is not None else None}
 
     def _fail(self, owner: str, got: str) -> ValueError:

@@ -43,6 +43,15 @@ class History:
         """The game of ``record`` replayed (IllegalAction names the first bad action)."""
         return cls(game, record.seed, record.actions, record.seats)
 
+    def fork(self) -> "History":
+        """An independent copy (the position cloned, not replayed): to try a move on."""
+        copy = History.__new__(History)
+        copy.game, copy.seed, copy.seats = self.game, self.seed, self.seats
+        copy.state = self.state.clone()
+        copy.actions, copy.actors = list(self.actions), list(self.actors)
+        copy.retaken = list(self.retaken)
+        return copy
+
     def apply(self, action: Action | str) -> Action:
         """Apply ``action`` (checked; IllegalAction changes nothing) and record it."""
         actor = self.state.current_player

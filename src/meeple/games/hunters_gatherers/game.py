@@ -18,7 +18,7 @@ class HuntersGatherers(TileGame):
     title = "Carcassonne: Hunters and Gatherers"
     options = (
         Option("tileset", str, None, "a tile list in the format of the default tile set "
-               "(rules/hunters-gatherers-tiles.json)", form="a file path"),
+               "(rules/hunters-gatherers-tiles.json)", form="a file path", file=True),
         deck_option("deck", "land pile"),
         deck_option("bonus_deck", "bonus pile"),
     )

@@ -18,9 +18,10 @@ class JaegerSammler(Game):
     title = "Jäger und Sammler"
     min_players, max_players, default_players = 2, 4, 2
     hides_information = True
+    secret_scores = True
     options = (
         Option("board", (str, dict), None, "the board (default: the shipped board, see "
-               "docs/jaeger-sammler.md)", form="a board file's path, or its data"),)
+               "docs/jaeger-sammler.md)", form="a board file's path, or its data", file=True),)
     state_class = JaegerSammlerState
     policy_class = JaegerSammlerPolicy
     drawing_class = JaegerSammlerDrawing

@@ -1,0 +1,52 @@
+"""Bots on the server: each move chosen in a worker process, off the event loop.
+
+A worker gets the game's record so far and the bot's spec, replays the record, and
+returns the move as notation; the server then plays it through the same path as a
+person's move (checked, stored, broadcast). Worker processes are started by ``spawn``, so
+they share nothing with the server's threads, and a bot thinking for seconds never holds
+up another game or a request.
+"""
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from ..agents import make_agent
+from ..core.record import Record
+from ..sim.replay import replay
+
+
+def choose(record: dict, spec: str, seed: int) -> str:
+    """The move the bot ``spec`` (seeded ``seed``) plays at the end of ``record``."""
+    state = replay(Record.from_json(record))
+    return str(make_agent(spec, state.game, seed=seed).act(state))
+
+
+class BotRunner:
+    """A pool of worker processes that choose bots' moves."""
+
+    def __init__(self, workers: int):
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def choose(self, record: dict, spec: str, seed: int) -> str:
+        """The bot's move, computed in a worker (the pool starts on first use, and anew
+        if a worker died: the move is then asked once more)."""
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    self.workers, mp_context=multiprocessing.get_context("spawn"))
+            try:
+                return await loop.run_in_executor(self._pool, choose, record, spec, seed)
+            except BrokenProcessPool:
+                self.close()
+                if attempt == 2:
+                    raise
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,409 @@
+"""The host: every game's life on the server, from creation to rematch.
+
+One path for every move, a person's or a bot's (:meth:`Host._play`): under the game's lock,
+check it against a fresh copy of the game, apply it with the chance outcomes it leads to,
+commit the rows, and only then swap the cache, answer and broadcast. The database is the
+truth: before acting, the cache is checked against the stored log's length and rebuilt when
+another process has moved on, so nothing lives only in this process's memory.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import OrderedDict
+from typing import Any
+
+from ..agents import make_agent
+from ..core.errors import IllegalAction
+from ..games import load
+from ..sim.history import History
+from .bots import BotRunner
+from .errors import ApiError
+from .hub import Hub
+from .live import LiveGame, bot_seed, illegal
+from .messages import state_message
+from .storage import HUMAN, Conflict, GameRow, SeatRow, Store
+from .tokens import hashed, new_game_id, new_token
+
+log = logging.getLogger("meeple.server")
+CACHED_GAMES = 2000
+"""Games kept replayed in memory; the rest are replayed again when asked for."""
+MAX_SEED = 2 ** 63 - 1
+
+
+class Host:
+    """The server's games: the store, the cache of replayed games, the bots and the hub."""
+
+    def __init__(self, store: Store, bots: BotRunner, hub: Hub):
+        self.store, self.bots, self.hub = store, bots, hub
+        self.cache: OrderedDict[str, LiveGame] = OrderedDict()
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.thinking: dict[str, int] = {}
+        """Games whose bot is choosing, with the action index it chooses for."""
+
+    # --- reading --------------------------------------------------------------------------
+    async def _db(self, method, *args) -> Any:
+        return await asyncio.to_thread(method, *args)
+
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        lock = self.locks.get(game_id)
+        if lock is None:
+            lock = self.locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def live(self, game_id: str) -> LiveGame:
+        """The game as stored now (seats, takeback request, log length), from the cache
+        when it is current, else replayed from the log. ApiError 404 if there is none."""
+        row = await self._db(self.store.game, game_id)
+        if row is None:
+            raise ApiError(404, f"no game {game_id!r}")
+        live = self.cache.get(game_id)
+        if live is None or live.index != row.index:
+            log_rows = await self._db(self.store.actions, game_id)
+            live = LiveGame.rebuild(row, log_rows)
+            self._keep(live)
+        live.row = row
+        self.cache.move_to_end(game_id)
+        return live
+
+    def _keep(self, live: LiveGame) -> None:
+        self.cache[live.row.id] = live
+        while len(self.cache) > CACHED_GAMES:
+            old, _ = self.cache.popitem(last=False)
+            if not self._lock(old).locked():
+                self.locks.pop(old, None)
+
+    async def state(self, game_id: str, token: str | None, since: int = 0) -> dict:
+        live = await self.live(game_id)
+        return state_message(live, live.seat_of(token), since)
+
+    async def record(self, game_id: str) -> dict:
+        """The whole record once the game is over or where it hides nothing. Before the
+        end, the seed of a game with chance is left out: it would foretell the draws."""
+        live = await self.live(game_id)
+        over = live.state.is_terminal()
+        if not over and live.game.hides_information:
+            raise ApiError(403, "this game hides information: its record is served once "
+                                "it is over")
+        record = live.history.record()
+        record.seats = [{"seat": s.seat, "agent": s.agent, **({"name": s.name} if s.name
+                                                               else {})}
+                        for s in live.row.seats]
+        data = record.to_json()
+        if not over and live.game.has_chance:
+            data["seed"] = None
+        return data
+
+    # --- creating -------------------------------------------------------------------------
+    async def create(self, name: str, players: int | None, config: dict | None,
+                     bots: dict[str, str], names: dict[str, str], seed: int | None,
+                     private: bool) -> dict:
+        """A new game; its human seats' tokens (shown only now) and join links."""
+        try:
+            game = load(name, players, config)
+        except ValueError as e:
+            raise ApiError(400, str(e)) from None
+        _refuse_files(game)
+        agents = _seat_agents(game, bots)
+        if seed is None:
+            seed = secrets.randbits(48)
+        elif not 0 <= seed <= MAX_SEED:
+            raise ApiError(400, f"seed must be 0–{MAX_SEED}")
+        tokens, seats = {}, []
+        for seat, agent in enumerate(agents):
+            token = new_token() if agent == HUMAN else None
+            if token:
+                tokens[seat] = token
+            seats.append(SeatRow(seat, agent, _name(names.get(str(seat))) if token else None,
+                                 hashed(token) if token else None))
+        row = GameRow(new_game_id(), game.name, game.players, dict(game.config), seed,
+                      private, seats=seats)
+        live = LiveGame.rebuild(row, [])
+        first = live.deal()
+        row.__dict__.update(live.summary())
+        await self._db(self.store.create, row, first)
+        self._keep(live)
+        self._bot_if_due(live)
+        return {"id": row.id, "game": row.game, "players": row.players,
+                "seats": [{"seat": s, "token": t, "join": join_link(row.id, t)}
+                          for s, t in tokens.items()]}
+
+    # --- moving ---------------------------------------------------------------------------
+    async def act(self, game_id: str, token: str | None, text: str,
+                  index: int | None) -> dict:
+        """Play ``text`` for the token's seat; the new state as that seat sees it."""
+        async with self._lock(game_id):
+            live = await self.live(game_id)
+            seat = live.seat_of(token)
+            live.check_turn(seat, index)
+            live = await self._play(live, seat, text)
+        return state_message(live, seat, index if index is not None else 0)
+
+    async def _play(self, live: LiveGame, seat: int, text: str) -> LiveGame:
+        """Apply, commit, then broadcast (caller holds the lock, has checked the turn).
+        The move is applied to a fork of the position, so that a refusal or a failed commit leaves
+        the cached game as it was."""
+        before = live.index
+        fresh = LiveGame(live.row, live.history.fork())
+        try:
+            rows = fresh.play(seat, text)
+        except IllegalAction as e:
+            raise illegal(e) from None
+        try:
+            await self._db(self.store.append, live.row.id, rows, fresh.summary())
+        except Conflict:
+            self.cache.pop(live.row.id, None)
+            raise ApiError(409, "another move was stored first: reload the state") from None
+        request = live.row.takeback
+        if request is not None and request["by"] == seat:
+            await self._db(self.store.put_takeback, live.row.id, None)
+            fresh.row.takeback = None
+        fresh.row.__dict__.update(fresh.summary())
+        self._keep(fresh)
+        self._broadcast(fresh, before)
+        self._bot_if_due(fresh)
+        return fresh
+
+    def _broadcast(self, live: LiveGame, since: int, kind: str = "update") -> None:
+        self.hub.publish(live.row.id,
+                         lambda seat: {"type": kind, **state_message(live, seat, since)})
+
+    # --- bots -----------------------------------------------------------------------------
+    def _bot_if_due(self, live: LiveGame) -> None:
+        """Start the bot to move, if a bot is to move and none is choosing yet."""
+        state = live.state
+        if state.is_terminal() or state.current_player < 0:
+            return
+        seat = live.row.seats[state.current_player]
+        if seat.human or self.thinking.get(live.row.id) == live.index:
+            return
+        self.thinking[live.row.id] = live.index
+        asyncio.get_running_loop().create_task(self._bot_move(live, seat))
+
+    async def _bot_move(self, live: LiveGame, seat: SeatRow) -> None:
+        game_id, index = live.row.id, live.index
+        try:
+            record = live.history.record().to_json()
+            text = await self.bots.choose(record, seat.agent, bot_seed(live.row.seed, index))
+            async with self._lock(game_id):
+                now = await self.live(game_id)
+                if now.index == index and now.history.actions == live.history.actions:
+                    await self._play(now, seat.seat, text)
+        except Exception:
+            log.exception("bot %s in game %s failed at action %d", seat.agent, game_id, index)
+        finally:
+            if self.thinking.get(game_id) == index:
+                del self.thinking[game_id]
+
+    async def resume(self) -> int:
+        """Replay every unfinished game and start the bots that are to move (on start)."""
+        ids = await self._db(self.store.unfinished)
+        for game_id in ids:
+            live = await self.live(game_id)
+            if live.state.current_player < 0 and not live.state.is_terminal():
+                async with self._lock(game_id):      # a set-up interrupted: deal it now
+                    rows = live.deal()
+                    await self._db(self.store.append, game_id, rows, live.summary())
+            self._bot_if_due(live)
+        return len(ids)
+
+    # --- seats ----------------------------------------------------------------------------
+    async def join(self, game_id: str, token: str | None, seat: int | None,
+                   name: str) -> dict:
+        """Take a seat: with its token, name it; without, take an open human seat (the
+        first if ``seat`` is None) and get a new token for it."""
+        name = _name(name)
+        async with self._lock(game_id):
+            live = await self.live(game_id)
+            own = live.seat_of(token)
+            if own is not None:
+                if seat is not None and seat != own:
+                    raise ApiError(403, f"this token holds seat {own}, not seat {seat}")
+                stored = live.row.seats[own].token_hash
+                await self._db(self.store.set_seat, game_id, own, name, stored)
+                reply = {"seat": own, "token": token, "join": join_link(game_id, token)}
+            else:
+                reply = await self._take_open(live, seat, name)
+            live = await self.live(game_id)
+        self._broadcast(live, live.index, "seats")
+        return reply
+
+    async def _take_open(self, live: LiveGame, seat: int | None, name: str) -> dict:
+        row = live.row
+        if row.private:
+            raise ApiError(403, "this game is private: its seats are taken with their links")
+        if live.state.is_terminal():
+            raise ApiError(409, "the game is over")
+        if seat is None:
+            seat = next((s.seat for s in row.seats if s.open), None)
+            if seat is None:
+                raise ApiError(409, "no seat is open in this game")
+        if not 0 <= seat < row.players:
+            raise ApiError(400, f"seat must be 0–{row.players - 1}")
+        wanted = row.seats[seat]
+        if not wanted.human:
+            raise ApiError(409, f"seat {seat} is a bot ({wanted.agent})")
+        if not wanted.open:
+            raise ApiError(409, f"seat {seat} is taken")
+        token = new_token()
+        if not await self._db(self.store.set_seat, row.id, seat, name, hashed(token),
+                              (None, wanted.token_hash)):
+            raise ApiError(409, f"seat {seat} was taken a moment ago")
+        return {"seat": seat, "token": token, "join": join_link(row.id, token)}
+
+    async def leave(self, game_id: str, token: str | None) -> dict:
+        """Give up the token's seat: its token stops working and the seat is open again."""
+        async with self._lock(game_id):
+            live = await self.live(game_id)
+            seat = _seated(live, token)
+            await self._db(self.store.set_seat, game_id, seat, None, None)
+            live = await self.live(game_id)
+        self._broadcast(live, live.index, "seats")
+        return {"seat": seat, "left": True}
+
+    async def rematch(self, game_id: str, token: str | None) -> dict:
+        """The same game, seats and options with a new seed, once this one is over; the
+        first seat to ask creates it, each asks for its own new token."""
+        async with self._lock(game_id):
+            live = await self.live(game_id)
+            seat = _seated(live, token)
+            if not live.state.is_terminal():
+                raise ApiError(409, "a rematch is played once the game is over")
+            new_id = live.row.rematch
+            if new_id is None:
+                new_id = await self._create_rematch(live)
+                live.row.rematch = new_id
+        token = new_token()
+        async with self._lock(new_id):
+            target = await self.live(new_id)
+            await self._db(self.store.set_seat, new_id, seat, target.row.seats[seat].name,
+                           hashed(token))
+        self._broadcast(await self.live(game_id), live.index, "seats")
+        return {"id": new_id, "seat": seat, "token": token, "join": join_link(new_id, token)}
+
+    async def _create_rematch(self, live: LiveGame) -> str:
+        row = live.row
+        seats = [SeatRow(s.seat, s.agent, s.name if s.human else None,
+                         None) for s in row.seats]
+        for s in seats:              # reserved for the same people: not open to strangers
+            if s.human and s.name is None:
+                s.name = f"seat {s.seat}"
+        new = GameRow(new_game_id(), row.game, row.players, row.config,
+                      secrets.randbits(48), row.private, seats=seats, rematch_of=row.id)
+        fresh = LiveGame.rebuild(new, [])
+        first = fresh.deal()
+        new.__dict__.update(fresh.summary())
+        await self._db(self.store.create, new, first)
+        linked = await self._db(self.store.link_rematch, row.id, new.id)
+        self._keep(fresh)
+        self._bot_if_due(fresh)
+        return linked
+
+    # --- takebacks ------------------------------------------------------------------------
+    async def request_takeback(self, game_id: str, token: str | None) -> dict:
+        """Ask to take back the token's seat's last move (and all after it); taken back at
+        once when no other person sits at the game, else when all of them accept."""
+        async with self._lock(game_id):
+            live = await self.live(game_id)
+            seat = _seated(live, token)
+            if live.state.is_terminal():
+                raise ApiError(409, "the game is over")
+            keep = live.history.undo_point({seat})
+            if isinstance(keep, str):
+                raise ApiError(409, keep)
+            request = {"by": seat, "keep": keep, "accepted": []}
+            return await self._settle(live, request)
+
+    async def answer_takeback(self, game_id: str, token: str | None, accept: bool) -> dict:
+        async with self._lock(game_id):
+            live = await self.live(game_id)
+            seat = _seated(live, token)
+            request = live.row.takeback
+            if request is None:
+                raise ApiError(409, "no takeback has been asked")
+            if request["by"] == seat:
+                raise ApiError(409, "you asked for this takeback; the others answer it")
+            if not accept:
+                await self._db(self.store.put_takeback, game_id, None)
+                live.row.takeback = None
+                self._broadcast(live, live.index, "takeback")
+                return {"takeback": None, "declined_by": seat}
+            if seat not in request["accepted"]:
+                request["accepted"].append(seat)
+            return await self._settle(live, request)
+
+    async def _settle(self, live: LiveGame, request: dict) -> dict:
+        """Store ``request``, or carry it out once every other seated person accepted."""
+        voters = {s.seat for s in live.row.seats
+                  if s.human and s.token_hash is not None and s.seat != request["by"]}
+        game_id = live.row.id
+        if not voters <= set(request["accepted"]):
+            await self._db(self.store.put_takeback, game_id, request)
+            live.row.takeback = request
+            self._broadcast(live, live.index, "takeback")
+            return {"takeback": request, "waiting": sorted(voters - set(request["accepted"]))}
+        keep = request["keep"]
+        back = LiveGame(live.row, History(live.game, live.row.seed,
+                                          live.history.actions[:keep]))
+        await self._db(self.store.take_back, game_id, keep, request["by"], back.summary())
+        back.row.takeback = None
+        back.row.__dict__.update(back.summary())
+        self._keep(back)
+        self._broadcast(back, 0, "state")
+        self._bot_if_due(back)
+        return {"takeback": None, "taken_back": live.index - keep, "index": keep}
+
+
+def join_link(game_id: str, token: str) -> str:
+    """The page a seat's person opens to play (its token in the link)."""
+    return f"/games/{game_id}?token={token}"
+
+
+def _seated(live: LiveGame, token: str | None) -> int:
+    seat = live.seat_of(token)
+    if seat is None:
+        raise ApiError(403, "this needs a seat's token ('Authorization: Bearer TOKEN')")
+    return seat
+
+
+def _name(name: object) -> str | None:
+    """A display name: 1–40 printable characters, spaces trimmed."""
+    if name is None:
+        return None
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > 40 \
+            or not name.strip().isprintable():
+        raise ApiError(400, "a name is 1–40 printable characters")
+    return name.strip()
+
+
+def _refuse_files(game) -> None:
+    """A server reads no file for a client: options that name a file take data only."""
+    for option in game.options:
+        if option.file and isinstance(game.config.get(option.name), str):
+            raise ApiError(400, f"option {option.name!r} names a file, which the server does "
+                                "not read; give the data itself"
+                           if dict in option.types else
+                           f"option {option.name!r} names a file, which the server does "
+                           "not read")
+
+
+def _seat_agents(game, bots: dict[str, str]) -> list[str]:
+    """Each seat's agent: ``human``, or the bot spec given for it (checked)."""
+    agents = [HUMAN] * game.players
+    for key, spec in bots.items():
+        if not isinstance(key, str) or not key.isascii() or not key.isdigit() \
+                or int(key) >= game.players:
+            raise ApiError(400, f"bots: {key!r} is not a seat 0–{game.players - 1}")
+        if not isinstance(spec, str) or not spec.strip() or len(spec) > 200:
+            raise ApiError(400, f"bots: seat {key} needs an agent spec such as 'greedy' "
+                                "or 'mcts:time=1'")
+        if spec.strip().casefold() == HUMAN:
+            continue
+        try:
+            make_agent(spec, game)
+        except ValueError as e:
+            raise ApiError(400, f"bots: seat {key}: {e}") from None
+        agents[int(key)] = spec.strip()
+    return agents
+

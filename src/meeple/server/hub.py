@@ -1,0 +1,77 @@
+"""The WebSocket hub: who watches which game, and a message to each in its seat's view.
+
+Each connection has its own queue and sender task, so one slow client never delays the
+others; a client that falls a whole queue behind is closed (it reconnects and catches up
+from the state message every connection starts with). Views are computed once per seat
+per change, however many connections share the seat.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Callable
+
+from fastapi import WebSocket
+
+log = logging.getLogger("meeple.server")
+QUEUE = 64
+"""Messages a connection may fall behind before it is closed."""
+
+
+class Connection:
+    """One WebSocket watching one game as one seat (None: a spectator)."""
+
+    def __init__(self, ws: WebSocket, game_id: str, seat: int | None):
+        self.ws, self.game_id, self.seat = ws, game_id, seat
+        self.queue: asyncio.Queue = asyncio.Queue(QUEUE)
+        self.task = asyncio.create_task(self._send())
+
+    def put(self, message: dict) -> None:
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.task.cancel()
+            asyncio.create_task(self.ws.close(1013, "too far behind: reconnect"))
+
+    async def _send(self) -> None:
+        try:
+            while True:
+                await self.ws.send_json(await self.queue.get())
+        except asyncio.CancelledError:
+            raise
+        except Exception:                  # the client went away: its reader ends too
+            pass
+
+    def close(self) -> None:
+        self.task.cancel()
+
+
+class Hub:
+    """Connections by game."""
+
+    def __init__(self):
+        self.rooms: dict[str, set[Connection]] = {}
+
+    def add(self, ws: WebSocket, game_id: str, seat: int | None) -> Connection:
+        conn = Connection(ws, game_id, seat)
+        self.rooms.setdefault(game_id, set()).add(conn)
+        return conn
+
+    def remove(self, conn: Connection) -> None:
+        conn.close()
+        room = self.rooms.get(conn.game_id)
+        if room is not None:
+            room.discard(conn)
+            if not room:
+                del self.rooms[conn.game_id]
+
+    def publish(self, game_id: str, message: Callable[[int | None], dict]) -> None:
+        """Send ``message(seat)`` to every connection of ``game_id``."""
+        made: dict[int | None, dict] = {}
+        for conn in list(self.rooms.get(game_id, ())):
+            if conn.seat not in made:
+                made[conn.seat] = message(conn.seat)
+            conn.put(made[conn.seat])
+
+    def watching(self, game_id: str) -> int:
+        return len(self.rooms.get(game_id, ()))

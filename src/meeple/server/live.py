@@ -1,0 +1,107 @@
+"""A game in memory: its stored row and the replay of its log, and how chance is dealt.
+
+A :class:`LiveGame` is only a cache: it is built from the database by replaying the log
+(:meth:`LiveGame.rebuild`) and can be dropped at any time. Chance is a function of the
+game's seed and the action's index (:func:`chance_rng`), not of an RNG kept in memory, so a
+server that restarts (or another server process) deals exactly what this one would have.
+"""
+from __future__ import annotations
+
+import random
+
+from ..core.errors import IllegalAction
+from ..core.game import Game
+from ..core.state import CHANCE, State
+from ..games import load
+from ..sim.history import History
+from .errors import ApiError
+from .storage import ActionRow, GameRow, now
+from .tokens import matches
+
+
+def chance_rng(seed: int, index: int) -> random.Random:
+    """The RNG that deals the chance outcome at ``index`` of the game of ``seed``."""
+    return random.Random(f"{seed}/{index}")
+
+
+def bot_seed(seed: int, index: int) -> int:
+    """The seed of the bot that chooses action ``index`` (bots replay alike, too)."""
+    return random.Random(f"{seed}/bot/{index}").getrandbits(63)
+
+
+class LiveGame:
+    """One game: ``row`` (its stored facts and seats) and ``history`` (the position)."""
+
+    def __init__(self, row: GameRow, history: History):
+        self.row, self.history = row, history
+
+    @classmethod
+    def rebuild(cls, row: GameRow, log: list[ActionRow]) -> "LiveGame":
+        """The game of ``row`` replayed from ``log`` (a stored game always replays: every
+        action in it was checked before it was stored)."""
+        game = load(row.game, row.players, row.config)
+        return cls(row, History(game, row.seed, [r.action for r in log]))
+
+    @property
+    def game(self) -> Game:
+        return self.history.game
+
+    @property
+    def state(self) -> State:
+        return self.history.state
+
+    @property
+    def index(self) -> int:
+        """The number of actions so far."""
+        return len(self.history.actions)
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat ``token`` acts for; None without a token (a spectator). ApiError 401 for
+        a token that holds no seat here."""
+        if token is None:
+            return None
+        for seat in self.row.seats:
+            if matches(token, seat.token_hash):
+                return seat.seat
+        raise ApiError(401, "this token holds no seat in this game (a seat's token comes "
+                            "with the game's creation, a join or a rematch)")
+
+    def play(self, seat: int, text: str) -> list[ActionRow]:
+        """Apply ``text`` for ``seat``, then deal chance until a seat is to move: the rows
+        to store. IllegalAction (nothing changed) if the move is not allowed."""
+        action = self.history.apply(text)
+        rows = [ActionRow(self.index - 1, str(action), seat, now())]
+        return rows + self.deal()
+
+    def deal(self) -> list[ActionRow]:
+        """Deal every chance outcome due now; their rows."""
+        rows = []
+        while self.state.current_player == CHANCE:
+            outcome = self.state.sample_chance(chance_rng(self.row.seed, self.index))
+            self.history.apply(outcome)
+            rows.append(ActionRow(self.index - 1, str(outcome), CHANCE, now()))
+        return rows
+
+    def summary(self) -> dict:
+        """The game row's summary of the position (for the lobby)."""
+        state = self.state
+        over = state.is_terminal()
+        return {"index": self.index, "turn": state.turn, "finished": over,
+                "scores": state.scores() if over else None}
+
+    def check_turn(self, seat: int | None, index: int | None) -> None:
+        """ApiError unless ``seat`` may act now, at ``index`` if given."""
+        if seat is None:
+            raise ApiError(403, "spectators cannot act: send the seat's token as "
+                                "'Authorization: Bearer TOKEN'")
+        if self.state.is_terminal():
+            raise ApiError(409, "the game is over")
+        if index is not None and index != self.index:
+            raise ApiError(409, f"stale action: it was sent for action index {index}, but "
+                                f"the game is at {self.index} (reload the state)")
+        if self.state.current_player != seat:
+            raise ApiError(409, f"not your turn: seat {self.state.current_player} is to move")
+
+
+def illegal(e: IllegalAction) -> ApiError:
+    return ApiError(422, str(e))

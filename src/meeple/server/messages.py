@@ -1,0 +1,50 @@
+"""What a seat is told of a game: the state reply of the API and every WebSocket message.
+
+Built from ``state.view(seat)`` and nothing else that a seat may not see: the legal moves
+only for the seat to move, scores only where the game does not keep them secret (Jäger und
+Sammler counts face-down tiles), the events (public by the platform's rule), the seats with
+their names but never their tokens.
+"""
+from __future__ import annotations
+
+from .live import LiveGame
+
+
+def state_message(live: LiveGame, seat: int | None, since: int = 0) -> dict:
+    """The game as ``seat`` (None: a spectator) sees it, with the events of the actions from
+    index ``since`` on."""
+    state, row = live.state, live.row
+    over = state.is_terminal()
+    secret = live.game.secret_scores and not over
+    actions = live.history.actions
+    return {
+        "id": row.id, "game": row.game, "players": row.players, "status": row.status,
+        "index": live.index, "turn": state.turn, "current_player": state.current_player,
+        "terminal": over, "seat": seat,
+        "view": state.view(seat),
+        "legal": ([str(a) for a in state.legal_actions()]
+                  if seat is not None and state.current_player == seat else []),
+        "scores": None if secret else state.scores(),
+        "breakdown": None if secret else state.score_breakdown(),
+        "events": state.events_since(since),
+        "last_action": actions[-1] if actions else None,
+        "seats": seats_of(live),
+        "takeback": row.takeback,
+        "rematch": row.rematch,
+    }
+
+
+def seats_of(live: LiveGame) -> list[dict]:
+    """Who sits where: agent, name, whether the seat is open."""
+    return [{"seat": s.seat, "agent": s.agent, "name": s.name, "open": s.open}
+            for s in live.row.seats]
+
+
+def summary_message(row) -> dict:
+    """A game as the lobby lists it."""
+    return {"id": row.id, "game": row.game, "players": row.players, "status": row.status,
+            "index": row.index, "turn": row.turn, "scores": row.scores,
+            "created_at": row.created_at.isoformat() if row.created_at else None,
+            "updated_at": row.updated_at.isoformat() if row.updated_at else None,
+            "seats": [{"seat": s.seat, "agent": s.agent, "name": s.name, "open": s.open}
+                      for s in row.seats]}

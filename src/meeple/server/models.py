@@ -1,0 +1,108 @@
+"""The shapes of the API's requests and replies (pydantic), for checking and for /docs."""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class CreateGame(Strict):
+    game: str = Field(description="the game's name, as in GET /api/games/types",
+                      examples=["carcassonne"])
+    players: int | None = Field(None, description="seats (default: the game's usual number)")
+    bots: dict[str, str] = Field({}, description="seat number → agent spec, e.g. "
+                                 '{"1": "mcts:time=0.5"}; the other seats are people')
+    config: dict[str, Any] = Field({}, description="the game's options")
+    seed: int | None = Field(None, description="deals the chance outcomes (default: random)")
+    names: dict[str, str] = Field({}, description="seat number → display name; a person's "
+                                  "seat without one is open to anyone in the lobby")
+    private: bool = Field(False, description="not listed; seats only by their links")
+
+
+class SeatToken(BaseModel):
+    seat: int
+    token: str = Field(description="the seat's secret: shown once, never stored in clear")
+    join: str = Field(description="the link that plays the seat")
+
+
+class Created(BaseModel):
+    id: str
+    game: str
+    players: int
+    seats: list[SeatToken]
+
+
+class Join(Strict):
+    seat: int | None = Field(None, description="the seat (default: the first open one)")
+    name: str = Field(description="display name, 1–40 characters")
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+    join: str
+
+
+class Rematched(Joined):
+    id: str
+
+
+class Move(Strict):
+    action: str = Field(max_length=2000, description="the action in the game's notation",
+                        examples=["place U 0 1 90"])
+    index: int | None = Field(None, description="the action count the client saw: a "
+                              "stale one is refused (409), so a double click plays once")
+
+
+class Answer(Strict):
+    accept: bool
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    agent: str = Field(description="'human' or the bot's agent spec")
+    name: str | None
+    open: bool = Field(description="a person's seat nobody has taken")
+
+
+class GameState(BaseModel):
+    id: str
+    game: str
+    players: int
+    status: Literal["open", "running", "finished"]
+    index: int = Field(description="the number of actions so far")
+    turn: int
+    current_player: int = Field(description="the seat to move; -4 once the game is over")
+    terminal: bool
+    seat: int | None = Field(description="the token's seat; None for a spectator")
+    view: dict[str, Any] = Field(description="state.view(seat): what that seat may see")
+    legal: list[str] = Field(description="legal actions, only for the seat to move")
+    scores: list[int] | None = Field(description="points so far (None where they are "
+                                     "secret until the end: Jäger und Sammler)")
+    breakdown: dict[str, Any] | None
+    events: list[dict[str, Any]] = Field(description="what happened, in words and as data")
+    last_action: str | None
+    seats: list[SeatInfo]
+    takeback: dict[str, Any] | None = Field(description="an open takeback request")
+    rematch: str | None = Field(description="the rematch's game id, once one exists")
+
+
+class GameSummary(BaseModel):
+    id: str
+    game: str
+    players: int
+    status: str
+    index: int
+    turn: int
+    scores: list[int] | None
+    created_at: str | None
+    updated_at: str | None
+    seats: list[SeatInfo]
+
+
+class Error(BaseModel):
+    error: str

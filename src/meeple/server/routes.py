@@ -1,0 +1,172 @@
+"""The HTTP and WebSocket routes: thin, each one reads the request and asks the host."""
+from __future__ import annotations
+
+import json
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Header, Query, Request, WebSocket
+from starlette.websockets import WebSocketDisconnect
+
+from ..agents import agent_classes
+from ..games import GAMES
+from .errors import ApiError
+from .host import Host
+from .limits import MAX_MESSAGE, client_of
+from .messages import state_message, summary_message
+from .models import (Answer, Created, CreateGame, Error, GameState, GameSummary, Join,
+                     Joined, Move, Rematched)
+
+router = APIRouter(prefix="/api")
+ERRORS = {s: {"model": Error} for s in (400, 401, 403, 404, 409, 413, 422, 429)}
+Bearer = Annotated[str | None, Header(alias="Authorization", description="Bearer TOKEN")]
+
+
+def host(request: Request) -> Host:
+    return request.app.state.host
+
+
+def token_of(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header (None without one)."""
+    if authorization is None:
+        return None
+    kind, _, token = authorization.partition(" ")
+    if kind.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "the Authorization header must be 'Bearer TOKEN'")
+    return token.strip()
+
+
+@router.get("/games/types", summary="Every game: players, options, agents")
+async def game_types() -> list[dict]:
+    out = []
+    for cls in GAMES.values():
+        facts = cls().describe()
+        facts["agents"] = [a.describe() for a in agent_classes(cls).values()]
+        out.append(facts)
+    return out
+
+
+@router.post("/games", status_code=201, response_model=Created, responses=ERRORS,
+             summary="Create a game; the people's seat tokens are shown only here")
+async def create(body: CreateGame, request: Request) -> dict:
+    return await host(request).create(body.game, body.players, body.config, body.bots,
+                                      body.names, body.seed, body.private)
+
+
+@router.get("/games", response_model=list[GameSummary], summary="The lobby")
+async def lobby(request: Request, game: str | None = None,
+                status: Literal["open", "running", "finished"] | None = None,
+                limit: Annotated[int, Query(ge=1, le=500)] = 100) -> list[dict]:
+    rows = await host(request)._db(host(request).store.games, game, status, limit)
+    return [summary_message(r) for r in rows]
+
+
+@router.get("/games/{game_id}", response_model=GameState, responses=ERRORS,
+            summary="The game as the token's seat (or a spectator) sees it")
+async def game_state(game_id: str, request: Request, authorization: Bearer = None,
+                     since: Annotated[int, Query(ge=0)] = 0) -> dict:
+    return await host(request).state(game_id, token_of(authorization), since)
+
+
+@router.post("/games/{game_id}/actions", response_model=GameState, responses=ERRORS,
+             summary="Play an action for the token's seat")
+async def act(game_id: str, body: Move, request: Request, authorization: Bearer = None
+              ) -> dict:
+    return await host(request).act(game_id, token_of(authorization), body.action, body.index)
+
+
+@router.post("/games/{game_id}/join", response_model=Joined, responses=ERRORS,
+             summary="Take an open seat (or name your own, with its token)")
+async def join(game_id: str, body: Join, request: Request, authorization: Bearer = None
+               ) -> dict:
+    return await host(request).join(game_id, token_of(authorization), body.seat, body.name)
+
+
+@router.post("/games/{game_id}/leave", responses=ERRORS,
+             summary="Give up your seat: its token stops working, the seat opens")
+async def leave(game_id: str, request: Request, authorization: Bearer = None) -> dict:
+    return await host(request).leave(game_id, token_of(authorization))
+
+
+@router.post("/games/{game_id}/rematch", response_model=Rematched, responses=ERRORS,
+             summary="The same seats and options, a new seed: your token there")
+async def rematch(game_id: str, request: Request, authorization: Bearer = None) -> dict:
+    return await host(request).rematch(game_id, token_of(authorization))
+
+
+@router.post("/games/{game_id}/takeback", responses=ERRORS,
+             summary="Ask to take back your last move; the other people must accept")
+async def takeback(game_id: str, request: Request, authorization: Bearer = None) -> dict:
+    return await host(request).request_takeback(game_id, token_of(authorization))
+
+
+@router.post("/games/{game_id}/takeback/answer", responses=ERRORS,
+             summary="Accept or decline the open takeback request")
+async def answer(game_id: str, body: Answer, request: Request,
+                 authorization: Bearer = None) -> dict:
+    return await host(request).answer_takeback(game_id, token_of(authorization), body.accept)
+
+
+@router.get("/games/{game_id}/record", responses=ERRORS,
+            summary="The record (INTERFACE.md), once over or where nothing is hidden")
+async def record(game_id: str, request: Request) -> dict:
+    return await host(request).record(game_id)
+
+
+@router.websocket("/games/{game_id}/ws")
+async def watch(ws: WebSocket, game_id: str, token: str | None = None) -> None:
+    """Live updates in the seat's view; send ``{"action": ..., "index": N}`` to play.
+
+    Every connection starts with ``{"type": "state", ...}`` (the whole state), then gets
+    ``update`` (a move: its events only), ``seats``, ``takeback``, and ``state`` again
+    after a takeback. A refused action is answered ``{"type": "error", "status", "error"}``.
+    Closes: 4401/4404 for a bad token or game, 1009 for a message over 16 KiB."""
+    the_host: Host = ws.app.state.host
+    await ws.accept()
+    try:
+        live = await the_host.live(game_id)
+        seat = live.seat_of(token)
+    except ApiError as e:
+        await ws.close(4000 + e.status, e.message)
+        return
+    conn = the_host.hub.add(ws, game_id, seat)
+    conn.put({"type": "state", **state_message(the_host.cache.get(game_id, live), seat)})
+    limiter, client = ws.app.state.limiter, client_of(ws.scope)
+    try:
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            data = message.get("text") or message.get("bytes") or ""
+            if len(data) > MAX_MESSAGE:
+                await ws.close(1009, f"message over {MAX_MESSAGE} bytes")
+                break
+            if not limiter.allow(client):
+                conn.put({"type": "error", "status": 429, "error": limiter.message()})
+                continue
+            try:
+                text, index = _move(data)
+                await the_host.act(game_id, token, text, index)
+            except ApiError as e:
+                conn.put({"type": "error", "status": e.status, "error": e.message})
+    except WebSocketDisconnect:
+        pass
+    finally:
+        the_host.hub.remove(conn)
+
+
+def _move(data: str | bytes) -> tuple[str, int | None]:
+    """The action and index of a WebSocket message; ApiError 400 if it is not one."""
+    try:
+        message = json.loads(data)
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(400, "malformed JSON: send {\"action\": \"...\", \"index\": N}") \
+            from None
+    if not isinstance(message, dict) or message.keys() - {"action", "index"} \
+            or not isinstance(message.get("action"), str):
+        raise ApiError(400, "a message is {\"action\": \"...\", \"index\": N}")
+    index = message.get("index")
+    if index is not None and (type(index) is not int or index < 0):
+        raise ApiError(400, "index must be a whole number ≥ 0")
+    if len(message["action"]) > 2000:
+        raise ApiError(400, "an action is at most 2000 characters")
+    return message["action"], index

@@ -1,0 +1,76 @@
+"""The database tables (SQLAlchemy Core). The migrations in ``migrations/`` create them.
+
+A game is its row (game, players, config, seed, and a summary for the lobby), its seats,
+and its actions: an append-only log keyed by ``(game_id, index)``, committed before any
+reply or broadcast. The position is always the replay of the log. An accepted takeback is
+the one thing that removes rows from the log, and it moves them into ``taken_back`` in the
+same transaction, so no action once acknowledged is ever lost.
+"""
+from __future__ import annotations
+
+from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, Integer,
+                        MetaData, String, Table, Text)
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False, index=True),
+    Column("players", Integer, nullable=False),
+    Column("config", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("private", Boolean, nullable=False, default=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    # a summary of the log for the lobby, rewritten with every commit of actions
+    Column("index", Integer, nullable=False, default=0),
+    Column("turn", Integer, nullable=False, default=1),
+    Column("finished", Boolean, nullable=False, default=False, index=True),
+    Column("scores", JSON, nullable=True),
+    Column("rematch_of", String(32), nullable=True),
+    Column("rematch", String(32), nullable=True),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("agent", String(200), nullable=False),      # "human" or a bot's agent spec
+    Column("name", String(64), nullable=True),         # None: an open seat
+    Column("token_hash", String(64), nullable=True),   # SHA-256 of the seat's token
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("index", Integer, primary_key=True),
+    Column("action", Text, nullable=False),
+    Column("seat", Integer, nullable=False),           # -1: a chance outcome
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+taken_back = Table(
+    "taken_back", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("index", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("undone_at", DateTime(timezone=True), nullable=False),
+    Column("undone_by", Integer, nullable=False),
+)
+
+takebacks = Table(
+    "takebacks", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("by_seat", Integer, nullable=False),
+    Column("keep", Integer, nullable=False),           # the actions that stay
+    Column("accepted", JSON, nullable=False),          # seats that said yes
+    Column("at", DateTime(timezone=True), nullable=False),
+)

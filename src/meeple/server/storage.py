@@ -1,0 +1,224 @@
+"""The store: games, seats and the action log in the database, one transaction per change.
+
+Every method is one short transaction (the caller runs them in a worker thread, off the
+event loop). :meth:`Store.append` is how an action becomes real: the rows of a move (the
+move and the chance outcomes it leads to) and the game's summary commit together, and the
+unique ``(game_id, index)`` turns a second writer of the same index into :class:`Conflict`
+instead of a fork of the game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import NamedTuple
+
+from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from . import schema
+
+HUMAN = "human"
+STATUSES = ("open", "running", "finished")
+
+
+class Conflict(Exception):
+    """Another writer stored an action at the same index first."""
+
+
+class ActionRow(NamedTuple):
+    index: int
+    action: str
+    seat: int
+    at: datetime
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    agent: str
+    name: str | None = None
+    token_hash: str | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.agent == HUMAN
+
+    @property
+    def open(self) -> bool:
+        """A person's seat nobody has named yet: anyone may join it from the lobby (which
+        gives a new token and ends the one made with the game), until its link is used."""
+        return self.human and self.name is None
+
+
+@dataclass
+class GameRow:
+    id: str
+    game: str
+    players: int
+    config: dict
+    seed: int
+    private: bool = False
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    index: int = 0
+    turn: int = 1
+    finished: bool = False
+    scores: list | None = None
+    rematch_of: str | None = None
+    rematch: str | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+    takeback: dict | None = None
+    """The open takeback request: ``{"by": seat, "keep": actions kept, "accepted": [..]}``."""
+
+    @property
+    def status(self) -> str:
+        """``finished``, ``open`` (a human seat is free) or ``running``."""
+        if self.finished:
+            return "finished"
+        return "open" if any(s.open for s in self.seats) else "running"
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+_GAME_COLUMNS = [c.name for c in schema.games.columns]
+
+
+class Store:
+    """The server's database behind a few whole operations."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+
+    # --- games ----------------------------------------------------------------------------
+    def create(self, game: GameRow, first: list[ActionRow]) -> None:
+        """Store a new game, its seats and its first actions (the set-up) at once."""
+        game.created_at = game.updated_at = now()
+        with self.engine.begin() as db:
+            db.execute(insert(schema.games).values(
+                {c: getattr(game, c) for c in _GAME_COLUMNS}))
+            db.execute(insert(schema.seats), [
+                {"game_id": game.id, "seat": s.seat, "agent": s.agent, "name": s.name,
+                 "token_hash": s.token_hash} for s in game.seats])
+            self._insert_actions(db, game.id, first)
+
+    def game(self, game_id: str) -> GameRow | None:
+        """The game ``game_id`` with its seats, or None."""
+        with self.engine.connect() as db:
+            row = db.execute(select(schema.games).where(schema.games.c.id == game_id)).first()
+            if row is None:
+                return None
+            game = GameRow(**row._asdict())
+            game.seats = [SeatRow(r.seat, r.agent, r.name, r.token_hash) for r in db.execute(
+                select(schema.seats).where(schema.seats.c.game_id == game_id)
+                .order_by(schema.seats.c.seat))]
+            t = schema.takebacks
+            request = db.execute(select(t).where(t.c.game_id == game_id)).first()
+        if request is not None:
+            game.takeback = {"by": request.by_seat, "keep": request.keep,
+                             "accepted": list(request.accepted)}
+        return game
+
+    def actions(self, game_id: str) -> list[ActionRow]:
+        """The game's log, in order."""
+        t = schema.actions
+        with self.engine.connect() as db:
+            return [ActionRow(r.index, r.action, r.seat, r.at) for r in db.execute(
+                select(t.c.index, t.c.action, t.c.seat, t.c.at)
+                .where(t.c.game_id == game_id).order_by(t.c.index))]
+
+    def games(self, game: str | None = None, status: str | None = None,
+              limit: int = 100) -> list[GameRow]:
+        """Listed (not private) games, newest change first, by game name and status."""
+        g = schema.games
+        query = select(g.c.id).where(g.c.private.is_(False))
+        if game is not None:
+            query = query.where(g.c.game == game)
+        if status is not None:
+            query = query.where(g.c.finished.is_(status == "finished"))
+        ids = []
+        with self.engine.connect() as db:
+            ids = [r.id for r in db.execute(query.order_by(g.c.updated_at.desc())
+                                            .limit(limit * 4))]
+        rows = [r for r in map(self.game, ids) if r is not None]
+        return [r for r in rows if status is None or r.status == status][:limit]
+
+    def unfinished(self) -> list[str]:
+        """The ids of every game not over (to rebuild on start)."""
+        g = schema.games
+        with self.engine.connect() as db:
+            return [r.id for r in db.execute(select(g.c.id).where(g.c.finished.is_(False)))]
+
+    # --- the log --------------------------------------------------------------------------
+    def append(self, game_id: str, rows: list[ActionRow], summary: dict) -> None:
+        """Commit ``rows`` and the game's new ``summary`` (index, turn, finished, scores);
+        Conflict if an index is taken (another process moved first)."""
+        try:
+            with self.engine.begin() as db:
+                self._insert_actions(db, game_id, rows)
+                self._summarize(db, game_id, summary)
+        except IntegrityError:
+            raise Conflict(game_id) from None
+
+    def take_back(self, game_id: str, keep: int, by: int, summary: dict) -> None:
+        """Move every action from index ``keep`` on into ``taken_back``, drop the request,
+        and write the new summary: one transaction."""
+        a, when = schema.actions, now()
+        with self.engine.begin() as db:
+            tail = db.execute(select(a).where(a.c.game_id == game_id, a.c.index >= keep)).all()
+            if tail:
+                db.execute(insert(schema.taken_back), [
+                    {"game_id": game_id, "index": r.index, "action": r.action, "seat": r.seat,
+                     "at": r.at, "undone_at": when, "undone_by": by} for r in tail])
+            db.execute(delete(a).where(a.c.game_id == game_id, a.c.index >= keep))
+            db.execute(delete(schema.takebacks).where(schema.takebacks.c.game_id == game_id))
+            self._summarize(db, game_id, summary)
+
+    @staticmethod
+    def _insert_actions(db, game_id: str, rows: list[ActionRow]) -> None:
+        if rows:
+            db.execute(insert(schema.actions), [
+                {"game_id": game_id, "index": r.index, "action": r.action, "seat": r.seat,
+                 "at": r.at} for r in rows])
+
+    @staticmethod
+    def _summarize(db, game_id: str, summary: dict) -> None:
+        db.execute(update(schema.games).where(schema.games.c.id == game_id)
+                   .values(updated_at=now(), **summary))
+
+    # --- seats ----------------------------------------------------------------------------
+    def set_seat(self, game_id: str, seat: int, name: str | None, token_hash: str | None,
+                 expect: tuple[str | None, str | None] | None = None) -> bool:
+        """Give ``seat`` a name and a token hash; with ``expect`` (the name and hash it
+        should have now), only if it still has them: False if someone changed it first."""
+        s = schema.seats
+        query = update(s).where(s.c.game_id == game_id, s.c.seat == seat)
+        if expect is not None:
+            for column, value in zip((s.c.name, s.c.token_hash), expect):
+                query = query.where(column.is_(None) if value is None else column == value)
+        with self.engine.begin() as db:
+            changed = db.execute(query.values(name=name, token_hash=token_hash)).rowcount
+            db.execute(update(schema.games).where(schema.games.c.id == game_id)
+                       .values(updated_at=now()))
+        return changed == 1
+
+    def link_rematch(self, game_id: str, rematch_id: str) -> str:
+        """Mark ``rematch_id`` as the rematch of ``game_id`` unless one is marked already;
+        the rematch's id either way."""
+        g = schema.games
+        with self.engine.begin() as db:
+            db.execute(update(g).where(g.c.id == game_id, g.c.rematch.is_(None))
+                       .values(rematch=rematch_id))
+            return db.execute(select(g.c.rematch).where(g.c.id == game_id)).scalar_one()
+
+    # --- takeback requests ----------------------------------------------------------------
+    def put_takeback(self, game_id: str, request: dict | None) -> None:
+        """Store ``request`` as the game's open one (replacing any), or drop it (None)."""
+        t = schema.takebacks
+        with self.engine.begin() as db:
+            db.execute(delete(t).where(t.c.game_id == game_id))
+            if request is not None:
+                db.execute(insert(t).values(game_id=game_id, by_seat=request["by"],
+                                            keep=request["keep"],
+                                            accepted=request["accepted"], at=now()))

@@ -1,0 +1,129 @@
+"""Databases for the server's tests: SQLite always, a real PostgreSQL when one is configured.
+
+`db_url` runs a test once per backend (ids `sqlite`, `postgresql`); `postgres_url` is for
+tests that need PostgreSQL only. Both hand the test the URL of an EMPTY database.
+
+PostgreSQL comes from MEEPLE_TEST_POSTGRES (`eval "$(.ci/postgres)"` sets up a local one
+and prints it). Without it, or when the server cannot be reached, PostgreSQL tests skip —
+unless MEEPLE_REQUIRE_POSTGRES=1 (CI), where they fail instead: CI must never skip them.
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+POSTGRES_ENV = "MEEPLE_TEST_POSTGRES"
+REQUIRE_ENV = "MEEPLE_REQUIRE_POSTGRES"
+EXAMPLE_URL = "postgresql+psycopg://meeple:meeple@127.0.0.1:5432/meeple_test"
+CONNECT_TIMEOUT_S = 3
+
+
+def _engine(url: str):
+    """A pool-less engine that gives up connecting after CONNECT_TIMEOUT_S (libpq option)."""
+    import sqlalchemy as sa
+    from sqlalchemy.pool import NullPool
+
+    return sa.create_engine(
+        url, poolclass=NullPool, connect_args={"connect_timeout": CONNECT_TIMEOUT_S}
+    )
+
+
+def _shown(url: str) -> str:
+    """The URL without its password, for messages."""
+    try:
+        from sqlalchemy.engine import make_url
+
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "<unparsable URL>"
+
+
+@pytest.fixture(scope="session")
+def _postgres_status() -> tuple[str | None, str | None]:
+    """(url, None) if the server answers, else (None, why not).
+
+    Session scope: an unreachable server costs one connect timeout, not one per test."""
+    url = os.environ.get(POSTGRES_ENV, "").strip()
+    if not url:
+        return None, f"{POSTGRES_ENV} is not set"
+    try:
+        import sqlalchemy as sa
+
+        engine = _engine(url)
+        try:
+            with engine.connect() as conn:
+                conn.execute(sa.text("SELECT 1"))
+        finally:
+            engine.dispose()
+    except Exception as exc:  # missing driver, bad URL, refused, timeout, bad password...
+        first_line = (str(exc).strip().splitlines() or [""])[0]
+        return None, f"cannot connect to {_shown(url)}: {type(exc).__name__}: {first_line}"
+    return url, None
+
+
+@pytest.fixture
+def postgres_url(_postgres_status) -> str:
+    """The URL of the PostgreSQL test database with a fresh, empty `public` schema."""
+    url, reason = _postgres_status
+    if url is None:
+        message = (
+            f"PostgreSQL not available: set {POSTGRES_ENV}={EXAMPLE_URL} "
+            f"(see .ci/postgres) — {reason}"
+        )
+        if os.environ.get(REQUIRE_ENV) == "1":
+            pytest.fail(f"{message} [{REQUIRE_ENV}=1: PostgreSQL tests must not skip]")
+        pytest.skip(message)
+
+    import sqlalchemy as sa
+
+    # A fresh database per test would be slow; dropping the schema (the role owns the
+    # database and its schema, see .ci/postgres) empties it of tables, sequences, types...
+    engine = _engine(url)
+    try:
+        with engine.begin() as conn:
+            # An earlier test that left a connection open inside a transaction would block
+            # DROP SCHEMA forever; fail with a message instead.
+            conn.execute(sa.text("SET LOCAL lock_timeout = '10s'"))
+            conn.execute(sa.text("DROP SCHEMA IF EXISTS public CASCADE"))
+            conn.execute(sa.text("CREATE SCHEMA public"))
+    except sa.exc.OperationalError as exc:
+        pytest.fail(
+            f"could not reset schema public of {_shown(url)} (a connection left open by an "
+            f"earlier test?): {exc}"
+        )
+    finally:
+        engine.dispose()
+    return url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"], ids=["sqlite", "postgresql"])
+def db_url(request, tmp_path) -> str:
+    """The URL of an empty database, once per backend."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/meeple.db"  # a file: several connections see one DB
+    return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+def serve(db_url):
+    """Start the app on ``db_url`` (rate limits off unless given): ``serve(**options)``
+    returns a started TestClient; every client is closed after the test. Call it again
+    to restart the server on the same database."""
+    from fastapi.testclient import TestClient
+
+    from meeple.server.app import create_app
+
+    clients = []
+
+    def start(**options):
+        options.setdefault("rate", 1e9)
+        options.setdefault("burst", 10 ** 9)
+        client = TestClient(create_app(db_url, **options))
+        client.__enter__()
+        clients.append(client)
+        return client
+
+    yield start
+    for client in reversed(clients):
+        client.__exit__(None, None, None)

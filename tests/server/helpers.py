@@ -1,0 +1,59 @@
+"""Playing through the API in tests: create a game, wait for a turn, play moves."""
+from __future__ import annotations
+
+import random
+import time
+
+GAMES = ("carcassonne", "hunters-gatherers", "jaeger-sammler", "catan-dice")
+
+
+def auth(token: str | None) -> dict:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def create(client, game: str, **body) -> dict:
+    """A new game (201 asserted); its reply with the seats' tokens."""
+    reply = client.post("/api/games", json={"game": game, **body})
+    assert reply.status_code == 201, reply.json()
+    return reply.json()
+
+
+def tokens(created: dict) -> dict[int, str]:
+    return {s["seat"]: s["token"] for s in created["seats"]}
+
+
+def state(client, game_id: str, token: str | None = None) -> dict:
+    reply = client.get(f"/api/games/{game_id}", headers=auth(token))
+    assert reply.status_code == 200, reply.json()
+    return reply.json()
+
+
+def wait_for(client, game_id: str, token: str | None, ready, timeout: float = 60.0) -> dict:
+    """Poll the state until ``ready(state)`` (bots move in worker processes)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        now = state(client, game_id, token)
+        if ready(now):
+            return now
+        assert time.monotonic() < deadline, f"timed out at index {now['index']}"
+        time.sleep(0.01)
+
+
+def play_out(client, game_id: str, seat_tokens: dict[int, str], seed: int = 0,
+             limit: int = 2000) -> dict:
+    """Play random legal moves for the people's seats until the game ends (bots move on
+    their own); the final state as a spectator sees it."""
+    rng = random.Random(seed)
+    any_token = next(iter(seat_tokens.values()))
+    for _ in range(limit):
+        now = wait_for(client, game_id, any_token,
+                       lambda s: s["terminal"] or s["current_player"] in seat_tokens)
+        if now["terminal"]:
+            return state(client, game_id)
+        token = seat_tokens[now["current_player"]]
+        mine = state(client, game_id, token)
+        reply = client.post(f"/api/games/{game_id}/actions", headers=auth(token),
+                            json={"action": rng.choice(mine["legal"]),
+                                  "index": mine["index"]})
+        assert reply.status_code == 200, reply.json()
+    raise AssertionError("the game did not end")
