@@ -41,25 +41,39 @@ def _shown(url: str) -> str:
 
 @pytest.fixture(scope="session")
 def _postgres_status() -> tuple[str | None, str | None]:
-    """(url, None) if the server answers, else (None, why not).
+    """(url, None) if the server answers, else (None, why not). The url is a database of
+    this pytest process's own (``<name>_<pid>``, dropped at the end), made from the one
+    in MEEPLE_TEST_POSTGRES, so that test runs at the same time never meet.
 
     Session scope: an unreachable server costs one connect timeout, not one per test."""
     url = os.environ.get(POSTGRES_ENV, "").strip()
     if not url:
-        return None, f"{POSTGRES_ENV} is not set"
+        yield None, f"{POSTGRES_ENV} is not set"
+        return
     try:
         import sqlalchemy as sa
+        from sqlalchemy.engine import make_url
 
-        engine = _engine(url)
+        base = make_url(url)
+        own = base.set(database=f"{base.database}_{os.getpid()}")
+        engine = _engine(url).execution_options(isolation_level="AUTOCOMMIT")
         try:
             with engine.connect() as conn:
-                conn.execute(sa.text("SELECT 1"))
+                conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{own.database}"'))
+                conn.execute(sa.text(f'CREATE DATABASE "{own.database}"'))
         finally:
             engine.dispose()
     except Exception as exc:  # missing driver, bad URL, refused, timeout, bad password...
         first_line = (str(exc).strip().splitlines() or [""])[0]
-        return None, f"cannot connect to {_shown(url)}: {type(exc).__name__}: {first_line}"
-    return url, None
+        yield None, f"cannot connect to {_shown(url)}: {type(exc).__name__}: {first_line}"
+        return
+    yield own.render_as_string(hide_password=False), None
+    engine = _engine(url).execution_options(isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{own.database}" WITH (FORCE)'))
+    finally:
+        engine.dispose()
 
 
 @pytest.fixture

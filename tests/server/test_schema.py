@@ -1,0 +1,88 @@
+"""The database schema: the migrations build exactly the tables the code uses, on both
+databases; ``meeple db upgrade`` creates and then finds it up to date; SQLite runs in WAL."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import inspect, text
+
+from meeple.server import database
+from meeple.server.schema import metadata
+
+
+def test_migrations_build_the_tables_the_code_uses(db_url):
+    engine = database.open_engine(db_url)
+    try:
+        assert database.current_revision(engine) is None
+        database.upgrade(engine)
+        with engine.connect() as connection:
+            diff = compare_metadata(MigrationContext.configure(connection), metadata)
+            tables = set(inspect(connection).get_table_names())
+        assert diff == []
+        assert {"games", "seats", "actions", "taken_back", "takebacks"} <= tables
+        assert database.current_revision(engine) == "0001"
+    finally:
+        engine.dispose()
+
+
+def test_downgrade_removes_every_table(db_url):
+    engine = database.open_engine(db_url)
+    try:
+        database.upgrade(engine)
+        from alembic import command
+        from alembic.config import Config
+        config = Config()
+        config.set_main_option("script_location", str(database.MIGRATIONS))
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.downgrade(config, "base")
+        with engine.connect() as connection:
+            assert set(inspect(connection).get_table_names()) <= {"alembic_version"}
+    finally:
+        engine.dispose()
+
+
+def test_sqlite_runs_in_wal_mode_with_foreign_keys(tmp_path):
+    engine = database.open_engine(f"sqlite:///{tmp_path}/deep/er/games.db")
+    try:
+        database.upgrade(engine)
+        with engine.connect() as connection:
+            assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+            assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+    finally:
+        engine.dispose()
+    assert (tmp_path / "deep" / "er" / "games.db").is_file()
+
+
+def _meeple(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "meeple.cli", *args], capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_db_upgrade_command_creates_then_finds_it_up_to_date(db_url):
+    first = _meeple("db", "upgrade", "--db", db_url)
+    assert first.returncode == 0, first.stderr
+    assert "upgraded from schema none to 0001" in first.stdout
+    again = _meeple("db", "upgrade", "--db", db_url)
+    assert again.returncode == 0 and "is up to date (schema 0001)" in again.stdout
+    assert ":meeple@" not in first.stdout + again.stdout      # no password printed
+
+
+def test_bad_database_urls_get_one_line_errors(tmp_path):
+    garbage = _meeple("db", "upgrade", "--db", "not a url")
+    assert garbage.returncode == 1
+    assert garbage.stderr.startswith("meeple: error: not a database URL")
+    unreachable = _meeple("db", "upgrade", "--db",
+                          "postgresql+psycopg://nobody:secret@127.0.0.1:1/none")
+    assert unreachable.returncode == 1
+    assert "cannot open the database" in unreachable.stderr
+    assert "secret" not in unreachable.stderr and "Traceback" not in unreachable.stderr
+
+
+def test_serve_help_says_where_the_games_are_kept():
+    shown = _meeple("serve", "--help")
+    assert shown.returncode == 0
+    assert "meeple.db" in shown.stdout and "postgresql+psycopg://" in shown.stdout
