@@ -24,6 +24,22 @@ from .routes import router
 from .storage import Store
 
 DEFAULT_RATE, DEFAULT_BURST = 50.0, 100
+DESCRIPTION = """Four board games over HTTP and WebSocket (docs/server.md says it all in words).
+
+**Seats.** Creating a game returns a secret token per person's seat; send it as
+`Authorization: Bearer TOKEN`. Without one you are a spectator: `view(None)`.
+
+**Errors** are `{"error": "..."}`: 400 malformed, 401 a token that holds no seat, 403 a
+spectator acting or a record not yet served, 404 unknown game, 409 not your turn or a stale
+`index`, 413 body over 64 KiB, 422 illegal (the engine's reason), 429 too many requests.
+
+**WebSocket** `/api/games/{id}/ws?token=TOKEN` (no token: spectator). The server sends
+`{"type": "state", ...}` (the GET reply) first and after a takeback, `{"type": "update", ...}`
+after each committed move (with the events of that move), `seats` and `takeback` when those
+change, and `{"type": "error", "status", "error"}` for a refused message. Send
+`{"action": "...", "index": N}` to play. Close codes: 4401 bad token, 4404 unknown game,
+4429 too many connections, 1009 message over 16 KiB, 1013 client too far behind.
+"""
 
 
 def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DEFAULT_RATE,
@@ -49,10 +65,7 @@ def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DE
             engine.dispose()
 
     app = FastAPI(title="meeple", version=__version__, lifespan=lifespan,
-                  description="Four board games over HTTP and WebSocket. Errors are "
-                              '`{"error": "..."}`: 400 malformed, 401/403 token, 404 unknown '
-                              "game, 409 not your turn or stale, 413 too large, 422 illegal "
-                              "(the engine's reason), 429 too many requests.")
+                  description=DESCRIPTION)
     app.state.limiter, app.state.url = limiter, url
     app.include_router(router)
     app.add_middleware(BodyLimit)

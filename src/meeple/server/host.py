@@ -22,7 +22,7 @@ from .bots import BotRunner
 from .errors import ApiError
 from .hub import Hub
 from .live import LiveGame, bot_seed, illegal
-from .messages import state_message
+from .messages import state_message, summary_message
 from .storage import HUMAN, Conflict, GameRow, SeatRow, Store
 from .tokens import hashed, new_game_id, new_token
 
@@ -77,6 +77,11 @@ class Host:
     async def state(self, game_id: str, token: str | None, since: int = 0) -> dict:
         live = await self.live(game_id)
         return state_message(live, live.seat_of(token), since)
+
+    async def lobby(self, game: str | None, status: str | None, limit: int) -> list[dict]:
+        """The listed games, newest change first (see :meth:`Store.games`)."""
+        return [summary_message(r) for r in await self._db(self.store.games, game, status,
+                                                           limit)]
 
     async def record(self, game_id: str) -> dict:
         """The whole record once the game is over or where it hides nothing. Before the
@@ -190,6 +195,9 @@ class Host:
                 now = await self.live(game_id)
                 if now.index == index and now.history.actions == live.history.actions:
                     await self._play(now, seat.seat, text)
+        except ApiError as e:             # another process stored a move first
+            log.info("bot %s in game %s at action %d: %s", seat.agent, game_id, index,
+                     e.message)
         except Exception:
             log.exception("bot %s in game %s failed at action %d", seat.agent, game_id, index)
         finally:

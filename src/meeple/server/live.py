@@ -2,7 +2,8 @@
 
 A :class:`LiveGame` is only a cache: it is built from the database by replaying the log
 (:meth:`LiveGame.rebuild`) and can be dropped at any time. Chance is a function of the
-game's seed and the action's index (:func:`chance_rng`), not of an RNG kept in memory, so a
+game's seed and how many outcomes were dealt before (:func:`chance_rng`), not of an RNG
+kept in memory, so a
 server that restarts (or another server process) deals exactly what this one would have.
 """
 from __future__ import annotations
@@ -19,9 +20,11 @@ from .storage import ActionRow, GameRow, now
 from .tokens import matches
 
 
-def chance_rng(seed: int, index: int) -> random.Random:
-    """The RNG that deals the chance outcome at ``index`` of the game of ``seed``."""
-    return random.Random(f"{seed}/{index}")
+def chance_rng(seed: int, dealt: int) -> random.Random:
+    """The RNG that deals the chance outcome after ``dealt`` others in the game of ``seed``.
+    Counting outcomes, not actions, makes a takeback fair: the moves replayed differently
+    (a follower placed or not) still meet the same draws, as in terminal play."""
+    return random.Random(f"{seed}/{dealt}")
 
 
 def bot_seed(seed: int, index: int) -> int:
@@ -77,7 +80,8 @@ class LiveGame:
         """Deal every chance outcome due now; their rows."""
         rows = []
         while self.state.current_player == CHANCE:
-            outcome = self.state.sample_chance(chance_rng(self.row.seed, self.index))
+            dealt = self.history.actors.count(CHANCE)
+            outcome = self.state.sample_chance(chance_rng(self.row.seed, dealt))
             self.history.apply(outcome)
             rows.append(ActionRow(self.index - 1, str(outcome), CHANCE, now()))
         return rows

@@ -12,7 +12,7 @@ from ..games import GAMES
 from .errors import ApiError
 from .host import Host
 from .limits import MAX_MESSAGE, client_of
-from .messages import state_message, summary_message
+from .messages import state_message
 from .models import (Answer, Created, CreateGame, Error, GameState, GameSummary, Join,
                      Joined, Move, Rematched)
 
@@ -56,8 +56,7 @@ async def create(body: CreateGame, request: Request) -> dict:
 async def lobby(request: Request, game: str | None = None,
                 status: Literal["open", "running", "finished"] | None = None,
                 limit: Annotated[int, Query(ge=1, le=500)] = 100) -> list[dict]:
-    rows = await host(request)._db(host(request).store.games, game, status, limit)
-    return [summary_message(r) for r in rows]
+    return await host(request).lobby(game, status, limit)
 
 
 @router.get("/games/{game_id}", response_model=GameState, responses=ERRORS,
@@ -119,9 +118,14 @@ async def watch(ws: WebSocket, game_id: str, token: str | None = None) -> None:
     Every connection starts with ``{"type": "state", ...}`` (the whole state), then gets
     ``update`` (a move: its events only), ``seats``, ``takeback``, and ``state`` again
     after a takeback. A refused action is answered ``{"type": "error", "status", "error"}``.
-    Closes: 4401/4404 for a bad token or game, 1009 for a message over 16 KiB."""
+    Closes: 4401/4404 for a bad token or game, 4429 for too many connections at once,
+    1009 for a message over 16 KiB."""
     the_host: Host = ws.app.state.host
+    limiter, client = ws.app.state.limiter, client_of(ws.scope)
     await ws.accept()
+    if not limiter.allow(client):
+        await ws.close(4429, limiter.message())
+        return
     try:
         live = await the_host.live(game_id)
         seat = live.seat_of(token)
@@ -130,7 +134,6 @@ async def watch(ws: WebSocket, game_id: str, token: str | None = None) -> None:
         return
     conn = the_host.hub.add(ws, game_id, seat)
     conn.put({"type": "state", **state_message(the_host.cache.get(game_id, live), seat)})
-    limiter, client = ws.app.state.limiter, client_of(ws.scope)
     try:
         while True:
             message = await ws.receive()
