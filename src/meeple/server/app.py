@@ -90,7 +90,10 @@ def _errors(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, e: HTTPException):
-        return JSONResponse({"error": str(e.detail)}, e.status_code)
+        detail = str(e.detail)
+        if detail == "There was an error parsing the body":     # FastAPI's own words
+            detail = "malformed JSON (not JSON, or nested too deep)"
+        return JSONResponse({"error": detail}, e.status_code)
 
 
 def _first(errors: list[dict]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import weakref
 from collections import OrderedDict
 from typing import Any
 
@@ -38,7 +39,9 @@ class Host:
     def __init__(self, store: Store, bots: BotRunner, hub: Hub):
         self.store, self.bots, self.hub = store, bots, hub
         self.cache: OrderedDict[str, LiveGame] = OrderedDict()
-        self.locks: dict[str, asyncio.Lock] = {}
+        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = \
+            weakref.WeakValueDictionary()
+        """Each game's lock, alive while someone holds or waits for it."""
         self.thinking: dict[str, int] = {}
         """Games whose bot is choosing, with the action index it chooses for."""
 
@@ -70,9 +73,7 @@ class Host:
     def _keep(self, live: LiveGame) -> None:
         self.cache[live.row.id] = live
         while len(self.cache) > CACHED_GAMES:
-            old, _ = self.cache.popitem(last=False)
-            if not self._lock(old).locked():
-                self.locks.pop(old, None)
+            self.cache.popitem(last=False)
 
     async def state(self, game_id: str, token: str | None, since: int = 0) -> dict:
         live = await self.live(game_id)
