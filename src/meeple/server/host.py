@@ -17,7 +17,7 @@ from typing import Any
 
 from ..agents import make_agent
 from ..core.errors import IllegalAction
-from ..games import load
+from ..games import game_class, load
 from ..sim.history import History
 from .bots import BotRunner
 from .errors import ApiError
@@ -107,10 +107,10 @@ class Host:
                      private: bool) -> dict:
         """A new game; its human seats' tokens (shown only now) and join links."""
         try:
+            _refuse_files(game_class(name), config or {})    # before anything reads a file
             game = load(name, players, config)
         except ValueError as e:
             raise ApiError(400, str(e)) from None
-        _refuse_files(game)
         agents = _seat_agents(game, bots)
         if seed is None:
             seed = secrets.randbits(48)
@@ -162,7 +162,8 @@ class Host:
             self.cache.pop(live.row.id, None)
             raise ApiError(409, "another move was stored first: reload the state") from None
         request = live.row.takeback
-        if request is not None and request["by"] == seat:
+        if request is not None and (request["by"] == seat or isinstance(  # or chance since
+                fresh.history.undo_point({request["by"]}), str)):
             await self._db(self.store.put_takeback, live.row.id, None)
             fresh.row.takeback = None
         fresh.row.__dict__.update(fresh.summary())
@@ -196,6 +197,8 @@ class Host:
                 now = await self.live(game_id)
                 if now.index == index and now.history.actions == live.history.actions:
                     await self._play(now, seat.seat, text)
+                else:                     # taken back meanwhile: the bot to move now, anew
+                    asyncio.get_running_loop().call_soon(self._bot_if_due, now)
         except ApiError as e:             # another process stored a move first
             log.info("bot %s in game %s at action %d: %s", seat.agent, game_id, index,
                      e.message)
@@ -343,8 +346,10 @@ class Host:
             return await self._settle(live, request)
 
     async def _settle(self, live: LiveGame, request: dict) -> dict:
-        """Store ``request``, or carry it out once every other seated person accepted."""
-        voters = {s.seat for s in live.row.seats
+        """Store ``request``, or carry it out once every other person holding a seat's
+        token accepted (a link handed out but never opened still has a say: consent is
+        never assumed; the asker's next move withdraws a request nobody answers)."""
+        voters = {s.seat for s in live.row.seats     # whoever holds a seat's token answers
                   if s.human and s.token_hash is not None and s.seat != request["by"]}
         game_id = live.row.id
         if not voters <= set(request["accepted"]):
@@ -386,10 +391,10 @@ def _name(name: object) -> str | None:
     return name.strip()
 
 
-def _refuse_files(game) -> None:
+def _refuse_files(game, config: dict) -> None:
     """A server reads no file for a client: options that name a file take data only."""
     for option in game.options:
-        if option.file and isinstance(game.config.get(option.name), str):
+        if option.file and isinstance(config.get(option.name), str):
             raise ApiError(400, f"option {option.name!r} names a file, which the server does "
                                 "not read; give the data itself"
                            if dict in option.types else

@@ -140,7 +140,8 @@ async def watch(ws: WebSocket, game_id: str, token: str | None = None) -> None:
             if message["type"] == "websocket.disconnect":
                 break
             data = message.get("text") or message.get("bytes") or ""
-            if len(data) > MAX_MESSAGE:
+            raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+            if len(raw) > MAX_MESSAGE:                # in bytes as sent, not characters
                 await ws.close(1009, f"message over {MAX_MESSAGE} bytes")
                 break
             if not limiter.allow(client):

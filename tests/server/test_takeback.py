@@ -1,0 +1,315 @@
+"""Takebacks: at once when no other person sits at the game, else asked and answered; refused
+where a chance outcome was seen since in a game whose chance depends on the moves; the rows
+taken back are kept in ``taken_back``."""
+from __future__ import annotations
+
+import random
+
+import sqlalchemy as sa
+from sqlalchemy.pool import NullPool
+
+import meeple
+from meeple.core.state import CHANCE
+from meeple.server import schema
+
+from .helpers import auth, create, state, tokens, wait_for
+
+
+def post(client, game_id: str, token: str, action: str, index: int | None = None) -> dict:
+    reply = client.post(f"/api/games/{game_id}/actions", headers=auth(token),
+                        json={"action": action, "index": index})
+    assert reply.status_code == 200, (action, reply.json())
+    return reply.json()
+
+
+def ask(client, game_id: str, token: str | None):
+    return client.post(f"/api/games/{game_id}/takeback", headers=auth(token))
+
+
+def answer(client, game_id: str, token: str | None, accept: bool):
+    return client.post(f"/api/games/{game_id}/takeback/answer", headers=auth(token),
+                       json={"accept": accept})
+
+
+def actions(client, game_id: str) -> list[str]:
+    reply = client.get(f"/api/games/{game_id}/record")
+    assert reply.status_code == 200, reply.json()
+    return reply.json()["actions"]
+
+
+def query(db_url: str, statement) -> list[tuple]:
+    engine = sa.create_engine(db_url, poolclass=NullPool)
+    try:
+        with engine.connect() as db:
+            return [tuple(r) for r in db.execute(statement)]
+    finally:
+        engine.dispose()
+
+
+def taken_back(db_url: str, game_id: str) -> list[tuple]:
+    t = schema.taken_back
+    return query(db_url, sa.select(t.c.index, t.c.action, t.c.seat, t.c.undone_by)
+                 .where(t.c.game_id == game_id).order_by(t.c.undone_at, t.c.index))
+
+
+def stored(db_url: str, game_id: str) -> list[tuple]:
+    a = schema.actions
+    return query(db_url, sa.select(a.c.index, a.c.action, a.c.seat)
+                 .where(a.c.game_id == game_id).order_by(a.c.index))
+
+
+def requests(db_url: str, game_id: str) -> list[tuple]:
+    t = schema.takebacks
+    return query(db_url, sa.select(t.c.by_seat, t.c.keep)
+                 .where(t.c.game_id == game_id))
+
+
+def views(client, game_id: str, tokens_: dict) -> list[dict]:
+    """The game as a spectator and as each seat sees it."""
+    return [state(client, game_id)] + [state(client, game_id, t) for t in tokens_.values()]
+
+
+def refused(client, reply, status: int, game_id: str, tokens_: dict, words: str = ""):
+    """``reply`` is ``status`` with an error saying ``words``; then the game's views."""
+    assert reply.status_code == status, (reply.status_code, reply.json())
+    assert set(reply.json()) == {"error"}
+    assert words.lower() in reply.json()["error"].lower(), reply.json()
+    return views(client, game_id, tokens_)
+
+
+def test_alone_against_a_bot_the_takeback_is_immediate(serve, db_url):
+    client = serve()
+    created = create(client, "carcassonne", bots={"1": "greedy"}, seed=21)
+    game_id, token = created["id"], tokens(created)[0]
+    first = state(client, game_id, token)
+    assert first["index"] == 1 and first["last_action"].startswith("draw ")
+    placed = post(client, game_id, token, first["legal"][0], 1)
+    assert placed["current_player"] == 0 and "pass" in placed["legal"]
+    post(client, game_id, token, "pass", 2)
+    turn2 = wait_for(client, game_id, token, lambda s: s["current_player"] == 0)
+    log = actions(client, game_id)
+    assert len(log) == turn2["index"] >= 7   # draw place pass | draw place x | draw
+    rows = stored(db_url, game_id)
+
+    reply = ask(client, game_id, token)
+    assert reply.status_code == 200, reply.json()
+    assert reply.json() == {"takeback": None, "taken_back": len(log) - 2, "index": 2}
+    back = state(client, game_id, token)
+    assert back["index"] == 2 and back["current_player"] == 0
+    assert back["last_action"] == log[1] and back["legal"] == placed["legal"]
+    assert back["takeback"] is None and back["view"] == placed["view"]
+    assert actions(client, game_id) == log[:2]
+    assert stored(db_url, game_id) == rows[:2]
+    assert taken_back(db_url, game_id) == [(i, a, seat, 0) for i, a, seat in rows[2:]]
+
+    # a different move now: the tile drawn after it is the same one (chance is dealt by
+    # the seed and the count of outcomes dealt before, not by the moves)
+    follower = next(a for a in back["legal"] if a != "pass")
+    after = post(client, game_id, token, follower, 2)
+    assert actions(client, game_id)[3] == log[3]
+    wait_for(client, game_id, token, lambda s: s["current_player"] == 0)
+
+    # back once more, then once more across the draw (Carcassonne's pile is replayable)
+    assert ask(client, game_id, token).json()["index"] == 2
+    reply = ask(client, game_id, token)
+    assert reply.status_code == 200 and reply.json()["index"] == 1, reply.json()
+    again = state(client, game_id, token)
+    assert again["index"] == 1 and again["legal"] == first["legal"]
+    assert again["view"] == first["view"]
+    assert actions(client, game_id) == log[:1]
+    undone = taken_back(db_url, game_id)
+    assert undone[len(rows) - 2:][0][:2] == (2, follower)
+    assert undone[-1][:3] == (1, log[1], 0)
+    assert {row[3] for row in undone} == {0}
+    assert after["index"] >= 4
+    # placed elsewhere this time: still the same next tile
+    assert first["legal"][-1] != log[1]
+    post(client, game_id, token, first["legal"][-1], 1)
+    post(client, game_id, token, "pass", 2)
+    assert actions(client, game_id)[3] == log[3]
+
+
+def test_a_bot_still_moves_after_a_takeback_taken_while_it_was_choosing(serve):
+    # The bot starts choosing for index 4; the person takes back and moves otherwise, so the
+    # game is at index 4 again, with the same bot to move, in another position: the bot's
+    # stale choice is dropped, and the bot must then choose anew (it used to stay silent).
+    client = serve()
+    created = create(client, "carcassonne", bots={"1": "mcts:iters=3000"}, seed=4)
+    game_id, token = created["id"], tokens(created)[0]
+    now = state(client, game_id, token)
+    post(client, game_id, token, now["legal"][0], 1)
+    now = post(client, game_id, token, "pass", 2)
+    assert now["current_player"] == 1 and now["index"] == 4
+    reply = ask(client, game_id, token)
+    assert reply.status_code == 200 and reply.json()["index"] == 2, reply.json()
+    back = state(client, game_id, token)
+    now = post(client, game_id, token, next(a for a in back["legal"] if a != "pass"), 2)
+    assert now["current_player"] == 1 and now["index"] == 4
+    done = wait_for(client, game_id, token, lambda s: s["current_player"] == 0, timeout=30)
+    assert done["index"] > 4
+
+
+def test_with_other_people_the_takeback_waits_for_all_of_them(serve, db_url):
+    client = serve()
+    created = create(client, "carcassonne", players=3, seed=5)
+    game_id, t = created["id"], tokens(created)
+    start = state(client, game_id, t[0])
+    fresh = views(client, game_id, t)
+    assert refused(client, ask(client, game_id, t[1]), 409, game_id, t,
+                   "no move of yours") == fresh
+    assert refused(client, ask(client, game_id, None), 403, game_id, t) == fresh
+    assert refused(client, ask(client, game_id, "nope"), 401, game_id, t) == fresh
+    assert refused(client, answer(client, game_id, t[1], True), 409, game_id, t,
+                   "no takeback") == fresh
+    post(client, game_id, t[0], start["legal"][0], 1)
+    before = post(client, game_id, t[0], "pass", 2)
+    assert before["current_player"] == 1 and before["index"] == 4
+
+    reply = ask(client, game_id, t[0])
+    assert reply.status_code == 200, reply.json()
+    request = {"by": 0, "keep": 2, "accepted": []}
+    assert reply.json() == {"takeback": request, "waiting": [1, 2]}
+    for seen in views(client, game_id, t):
+        assert seen["takeback"] == request and seen["index"] == 4
+    assert requests(db_url, game_id) == [(0, 2)]
+    pending = views(client, game_id, t)
+    assert refused(client, answer(client, game_id, t[0], True), 409, game_id, t,
+                   "you asked") == pending
+    assert refused(client, answer(client, game_id, None, True), 403, game_id, t) == pending
+
+    reply = answer(client, game_id, t[1], True)
+    assert reply.status_code == 200, reply.json()
+    assert reply.json() == {"takeback": {**request, "accepted": [1]}, "waiting": [2]}
+    assert state(client, game_id)["index"] == 4
+    assert taken_back(db_url, game_id) == []
+    reply = answer(client, game_id, t[2], True)
+    assert reply.status_code == 200, reply.json()
+    assert reply.json() == {"takeback": None, "taken_back": 2, "index": 2}
+    back = state(client, game_id, t[0])
+    assert back["index"] == 2 and back["current_player"] == 0 and back["takeback"] is None
+    assert "pass" in back["legal"]
+    assert [row[:2] for row in taken_back(db_url, game_id)] == [(2, "pass"), (3, before[
+        "last_action"])]
+    assert requests(db_url, game_id) == []
+
+    # declined: dropped, nothing taken back
+    reply = ask(client, game_id, t[0])
+    assert reply.status_code == 200 and reply.json()["takeback"]["keep"] == 1
+    reply = answer(client, game_id, t[2], False)
+    assert reply.status_code == 200, reply.json()
+    assert reply.json() == {"takeback": None, "declined_by": 2}
+    now = state(client, game_id, t[0])
+    assert now["takeback"] is None and now["index"] == 2 and requests(db_url, game_id) == []
+    refused(client, answer(client, game_id, t[1], True), 409, game_id, t, "no takeback")
+    assert len(taken_back(db_url, game_id)) == 2
+
+    # the asker moving again drops the request
+    assert ask(client, game_id, t[0]).json()["waiting"] == [1, 2]
+    assert answer(client, game_id, t[1], True).status_code == 200
+    moved = post(client, game_id, t[0], "pass", 2)
+    assert moved["takeback"] is None and requests(db_url, game_id) == []
+    refused(client, answer(client, game_id, t[2], True), 409, game_id, t, "no takeback")
+    assert state(client, game_id)["index"] == moved["index"] == 4
+    assert len(taken_back(db_url, game_id)) == 2
+
+
+def test_catan_dice_refuses_a_takeback_across_a_roll(serve, db_url):
+    client = serve()
+    created = create(client, "catan-dice", players=2, seed=9)
+    game_id, t = created["id"], tokens(created)
+    start = state(client, game_id, t[0])
+    assert start["index"] == 1 and start["last_action"].startswith("roll ")
+    assert "stop" in start["legal"]
+
+    # no chance since the move: taken back at once (the other person is asked first)
+    post(client, game_id, t[0], "stop", 1)
+    reply = ask(client, game_id, t[0])
+    assert reply.json()["waiting"] == [1]
+    reply = answer(client, game_id, t[1], True)
+    assert reply.status_code == 200 and reply.json()["index"] == 1, reply.json()
+    assert state(client, game_id, t[0]) == start
+
+    # a reroll is followed by its dice: that move can no longer be taken back
+    rolled = post(client, game_id, t[0], "reroll 0 1", 1)
+    assert rolled["index"] == 3 and rolled["last_action"].startswith("roll ")
+    before = views(client, game_id, t)
+    after = refused(client, ask(client, game_id, t[0]), 409, game_id, t, "chance outcome")
+    assert after == before
+    assert "dice rolled" in ask(client, game_id, t[0]).json()["error"]
+    assert requests(db_url, game_id) == []
+    assert [row[:2] for row in taken_back(db_url, game_id)] == [(1, "stop")]
+
+    # the turn's end is followed by the next seat's roll: refused too
+    now = post(client, game_id, t[0], "stop", 3)
+    while now["current_player"] == 0:
+        now = post(client, game_id, t[0], "end" if "end" in now["legal"] else now["legal"][0],
+                   now["index"])
+    assert now["current_player"] == 1
+    before = views(client, game_id, t)
+    assert refused(client, ask(client, game_id, t[0]), 409, game_id, t, "chance") == before
+    assert len(stored(db_url, game_id)) == before[0]["index"]
+
+
+def _summer_ended_by_seat_1(seed: int, setup: str) -> tuple[list[str], list[int]]:
+    """Moves of a two-person Jäger und Sammler of ``seed`` laid out by ``setup`` (the summer's
+    tiles, as the server dealt them) until the summer ends with a move of seat 1, seat 0
+    having moved before: the actions and who chose each (chance first)."""
+    game = meeple.load("jaeger-sammler", 2)
+    for attempt in range(100):
+        state, rng = game.new_state(seed), random.Random(attempt)
+        state.apply(setup)
+        acts, actors = [setup], [CHANCE]
+        while state.current_player != CHANCE and not state.is_terminal():
+            actors.append(state.current_player)
+            acts.append(str(state.apply(rng.choice(state.legal_actions()))))
+        if state.current_player == CHANCE and actors[-1] == 1 and 0 in actors:
+            return acts, actors
+    raise AssertionError("no summer in 100 tries ends with a move of seat 1")
+
+
+def test_a_takeback_asked_before_a_set_up_cannot_be_accepted_after_it(serve, db_url):
+    # Seat 0 asks while seat 1 is to move; seat 1's move ends the summer and the winter's
+    # tiles are laid (a chance outcome that reveals what was hidden): accepting now would
+    # take back across it, which a request made after it is refused.
+    client = serve()
+    created = create(client, "jaeger-sammler", players=2, seed=8)
+    game_id, t = created["id"], tokens(created)
+    [(_, setup, _)] = stored(db_url, game_id)
+    acts, actors = _summer_ended_by_seat_1(8, setup)
+    last = len(acts) - 1                        # seat 1's move that ends the summer
+    index = 1
+    while index < last:
+        index = post(client, game_id, t[actors[index]], acts[index], index)["index"]
+    assert index == last and state(client, game_id)["current_player"] == 1
+
+    reply = ask(client, game_id, t[0])
+    assert reply.status_code == 200 and reply.json()["waiting"] == [1], reply.json()
+    moved = post(client, game_id, t[1], acts[last], last)
+    assert moved["index"] == last + 2                       # the winter's set-up was dealt
+    log = [a for _, a, _ in stored(db_url, game_id)]
+    assert log[:last + 1] == acts and log[-1].startswith("setup ")
+    direct = ask(client, game_id, t[0])
+    assert direct.status_code == 409 and "chance" in direct.json()["error"], direct.json()
+
+    reply = answer(client, game_id, t[1], True)
+    assert reply.status_code == 409, reply.json()
+    assert state(client, game_id)["index"] == state(client, game_id, t[1])["index"] == last + 2
+    assert state(client, game_id)["takeback"] is None
+    assert taken_back(db_url, game_id) == [] and requests(db_url, game_id) == []
+    assert [a for _, a, _ in stored(db_url, game_id)] == log
+
+
+def test_no_takeback_once_the_game_is_over(serve):
+    client = serve()
+    created = create(client, "carcassonne", bots={"1": "greedy"}, seed=2,
+                     config={"deck": {"V": 1}})
+    game_id, token = created["id"], tokens(created)[0]
+    now = state(client, game_id, token)
+    while not now["terminal"]:
+        now = post(client, game_id, token, now["legal"][0], now["index"])
+        now = wait_for(client, game_id, token,
+                       lambda s: s["terminal"] or s["current_player"] == 0)
+    over = state(client, game_id, token)
+    reply = ask(client, game_id, token)
+    assert reply.status_code == 409 and "over" in reply.json()["error"], reply.json()
+    assert state(client, game_id, token) == over
