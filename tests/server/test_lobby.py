@@ -88,8 +88,7 @@ def test_join_with_the_seats_token_names_it(serve, db_url):
 
 def test_join_without_a_token_takes_an_open_seat(serve, db_url):
     client = serve()
-    created = create(client, "carcassonne", players=3, bots={"2": "greedy"}, seed=1,
-                     names={"2": "ignored for a bot"})
+    created = create(client, "carcassonne", players=3, bots={"2": "greedy"}, seed=1)
     game_id, t = created["id"], tokens(created)
     assert set(t) == {0, 1}
     assert [s["open"] for s in state(client, game_id)["seats"]] == [True, True, False]

@@ -31,6 +31,8 @@ log = logging.getLogger("meeple.server")
 CACHED_GAMES = 2000
 """Games kept replayed in memory; the rest are replayed again when asked for."""
 MAX_SEED = 2 ** 63 - 1
+BOT_RETRY_S = 10.0
+"""How long after a bot's failure its move is asked for again."""
 
 
 class Host:
@@ -112,6 +114,9 @@ class Host:
         except ValueError as e:
             raise ApiError(400, str(e)) from None
         agents = _seat_agents(game, bots)
+        for key in names:
+            if agents[_seat_key(key, game.players, "names")] != HUMAN:
+                raise ApiError(400, f"names: seat {key} is a bot's")
         if seed is None:
             seed = secrets.randbits(48)
         elif not 0 <= seed <= MAX_SEED:
@@ -203,10 +208,18 @@ class Host:
             log.info("bot %s in game %s at action %d: %s", seat.agent, game_id, index,
                      e.message)
         except Exception:
-            log.exception("bot %s in game %s failed at action %d", seat.agent, game_id, index)
+            log.exception("bot %s in game %s failed at action %d (asked again in %g s)",
+                          seat.agent, game_id, index, BOT_RETRY_S)
+            asyncio.get_running_loop().call_later(BOT_RETRY_S, self._bot_again, game_id)
         finally:
             if self.thinking.get(game_id) == index:
                 del self.thinking[game_id]
+
+    def _bot_again(self, game_id: str) -> None:
+        """Ask the bot to move once more, after a failure (a worker that died twice)."""
+        live = self.cache.get(game_id)
+        if live is not None:
+            self._bot_if_due(live)
 
     async def resume(self) -> int:
         """Replay every unfinished game and start the bots that are to move (on start)."""
@@ -406,9 +419,7 @@ def _seat_agents(game, bots: dict[str, str]) -> list[str]:
     """Each seat's agent: ``human``, or the bot spec given for it (checked)."""
     agents = [HUMAN] * game.players
     for key, spec in bots.items():
-        if not isinstance(key, str) or not key.isascii() or not key.isdigit() \
-                or int(key) >= game.players:
-            raise ApiError(400, f"bots: {key!r} is not a seat 0–{game.players - 1}")
+        seat = _seat_key(key, game.players, "bots")
         if not isinstance(spec, str) or not spec.strip() or len(spec) > 200:
             raise ApiError(400, f"bots: seat {key} needs an agent spec such as 'greedy' "
                                 "or 'mcts:time=1'")
@@ -418,6 +429,15 @@ def _seat_agents(game, bots: dict[str, str]) -> list[str]:
             make_agent(spec, game)
         except ValueError as e:
             raise ApiError(400, f"bots: seat {key}: {e}") from None
-        agents[int(key)] = spec.strip()
+        name, _, options = spec.strip().partition(":")
+        agents[seat] = name.casefold() + (":" + options if options else "")
     return agents
+
+
+def _seat_key(key: str, players: int, what: str) -> int:
+    """The seat a key of ``bots`` or ``names`` stands for: ``"0"`` to ``"players-1"``,
+    written the one way (not ``"01"``)."""
+    if key not in {str(n) for n in range(players)}:
+        raise ApiError(400, f"{what}: {key!r} is not a seat 0–{players - 1}")
+    return int(key)
 

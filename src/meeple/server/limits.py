@@ -33,7 +33,9 @@ class BodyLimit:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+        if declared is not None and not declared.isdigit():
+            return await _refuse(send, 400, "Content-Length must be a number of bytes")
+        if declared is not None and int(declared) > self.limit:
             return await _refuse(send, 413, f"request body over {self.limit} bytes")
         chunks, size = [], 0
         while True:
