@@ -1,14 +1,34 @@
 """Playing through the API in tests: create a game, wait for a turn, play moves."""
 from __future__ import annotations
 
+import json
 import random
 import time
+
+import anyio
 
 GAMES = ("carcassonne", "hunters-gatherers", "jaeger-sammler", "catan-dice")
 
 
 def auth(token: str | None) -> dict:
     return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def receive_text(ws, timeout: float = 30.0) -> str:
+    """The next WebSocket message's text; fails after ``timeout`` s (the TestClient's own
+    ``receive_json`` waits forever). A close raises WebSocketDisconnect with its code."""
+    async def get():
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    message = ws.portal.call(get)
+    ws._raise_on_close(message)
+    return message["text"]
+
+
+def receive(ws, timeout: float = 30.0) -> dict:
+    """The next WebSocket message as JSON (see :func:`receive_text`)."""
+    return json.loads(receive_text(ws, timeout))
 
 
 def create(client, game: str, **body) -> dict:

@@ -11,29 +11,16 @@ from __future__ import annotations
 import json
 import random
 
-import anyio
 import pytest
 
 import meeple
 from meeple.core.state import CHANCE, TERMINAL
 
-from .helpers import create, play_out, state, tokens
+from .helpers import create, play_out, receive, state, tokens
 
 CARCASSONNE_SHORT = {"A": 1, "B": 2, "C": 1, "D": 3, "E": 3, "F": 1, "H": 2, "J": 2,
                      "K": 2, "L": 2, "U": 3, "V": 3, "W": 2, "X": 1}
 """A 28-tile draw pile (of the 71): a whole game in fewer moves."""
-
-
-def receive(ws, timeout: float = 30.0) -> dict:
-    """The next WebSocket message as JSON; fails after ``timeout`` s (the TestClient's own
-    ``receive_json`` waits forever). A close raises WebSocketDisconnect."""
-    async def get():
-        with anyio.fail_after(timeout):
-            return await ws._send_rx.receive()
-
-    message = ws.portal.call(get)
-    ws._raise_on_close(message)
-    return json.loads(message["text"])
 
 
 def points_of(events: list[dict], players: int) -> list[int]:

@@ -27,6 +27,8 @@ from websockets.sync.client import connect
 
 from meeple.server import schema
 
+from .helpers import auth
+
 GAME = {"game": "catan-dice", "players": 2, "seed": 2024}   # two people, ~220 actions
 
 
@@ -92,10 +94,6 @@ def server(db_url, tmp_path):
     srv = Server(db_url, tmp_path / "server.log")
     yield srv
     srv.stop()
-
-
-def auth(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def stream(base: str, game_id: str, seat_tokens: dict[int, str], rng: random.Random,

@@ -18,13 +18,12 @@ import random
 import re
 import time
 
-import anyio
 
 import meeple
 from meeple.games.jaeger_sammler import hidden
 from meeple.games.jaeger_sammler.tiles import FACE_DOWN, NAMES
 
-from .helpers import auth, create, tokens
+from .helpers import auth, create, receive_text, tokens
 
 FACE_DOWN_KINDS = {NAMES[k] for k in FACE_DOWN}
 LEFTOVERS = re.compile(r"\.view\.out_of_game\.(summer|winter)_leftovers")
@@ -41,15 +40,9 @@ def jsonified(data) -> object:
 
 
 def receive(ws, timeout: float = 30.0) -> tuple[dict, str]:
-    """The next WebSocket message: its JSON and its text; fails after ``timeout`` s (the
-    TestClient's own ``receive_json`` waits forever)."""
-    async def get():
-        with anyio.fail_after(timeout):
-            return await ws._send_rx.receive()
-
-    message = ws.portal.call(get)
-    ws._raise_on_close(message)
-    return json.loads(message["text"]), message["text"]
+    """The next WebSocket message: its JSON and its text."""
+    text = receive_text(ws, timeout)
+    return json.loads(text), text
 
 
 class Table:

@@ -10,7 +10,6 @@ import json
 import time
 from functools import partial
 
-import anyio
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
@@ -20,22 +19,10 @@ import meeple
 from meeple.core.errors import IllegalAction
 from meeple.server.limits import MAX_BODY, MAX_MESSAGE
 
-from .helpers import auth, create, play_out, state, tokens
+from .helpers import auth, create, play_out, receive, state, tokens
 
 
 # --- helpers ------------------------------------------------------------------------------
-def receive(ws, timeout: float = 20.0) -> dict:
-    """The next WebSocket message as JSON; fails after ``timeout`` s (the TestClient's own
-    ``receive_json`` waits forever). A close raises WebSocketDisconnect with its code."""
-    async def get():
-        with anyio.fail_after(timeout):
-            return await ws._send_rx.receive()
-
-    message = ws.portal.call(get)
-    ws._raise_on_close(message)
-    return json.loads(message["text"])
-
-
 def nothing_more(ws, wait: float = 0.2) -> None:
     """No message arrives on ``ws`` within ``wait`` seconds."""
     try:
