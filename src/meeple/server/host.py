@@ -152,9 +152,9 @@ class Host:
         return state_message(live, seat, index if index is not None else 0)
 
     async def _play(self, live: LiveGame, seat: int, text: str) -> LiveGame:
-        """Apply, commit, then broadcast (caller holds the lock, has checked the turn).
-        The move is applied to a fork of the position, so that a refusal or a failed commit leaves
-        the cached game as it was."""
+        """Apply, commit, then broadcast (the caller holds the lock and has checked the
+        turn). The move is tried on a fork of the position, so that a refusal or a failed
+        commit leaves the cached game as it was."""
         before = live.index
         fresh = LiveGame(live.row, live.history.fork())
         try:
