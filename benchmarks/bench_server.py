@@ -44,10 +44,8 @@ the first G games is connected:
 ``--target`` ms (100). ``--json`` prints the results as JSON instead of the tables.
 ``--py-spy FILE`` records the server's process (all its threads) with py-spy during the
 window (``pip install py-spy``; a flame graph, or ``--py-spy-format raw`` for collapsed
-stacks; ``--py-spy-flags=--gil`` for the GIL holder only). ``--try lock,game,reply``
-patches the server's process (only there; ``src/`` is untouched) with the changes proposed
-in benchmarks/README.md, to measure them A/B; ``--serve-with SCRIPT`` runs any other
-launcher of ``meeple serve``.
+stacks; ``--py-spy-flags=--gil`` for the GIL holder only). ``--serve-with SCRIPT`` runs
+any other launcher of ``meeple serve`` (to measure a change A/B).
 Loopback only, bounded in time: each load ends after about its set-up, ``--warmup``,
 ``--seconds`` and at most ``--grace``.
 """
@@ -71,95 +69,6 @@ GAMES = ("carcassonne", "hunters-gatherers", "jaeger-sammler", "catan-dice")
 LOADS = (10, 25, 50, 100, 200)
 STALL_S = 60.0
 """A game that sends nothing for this long is counted as stalled and replaced."""
-
-
-# --- trials: changes to the server tried in its process only (src/ is not touched) --------
-TRIALS = {
-    "lock": "one write transaction at a time in the server process (a threading.Lock "
-            "around Store's writing methods): no writer sleeps in SQLite's busy handler",
-    "game": "Host.live's freshness check reads one column (SELECT index) instead of the "
-            "game, its seats and its takeback (3 SELECTs); the row is read again only when "
-            "the index moved or this process changed seats or takeback (a stand-in for a "
-            "version column; right for one server process only)",
-    "reply": "the WebSocket route no longer builds act()'s reply state_message, which it "
-             "drops",
-}
-
-
-def apply_trials(names: set[str]) -> None:
-    """Patch the server (in this process) with the trials ``names`` of :data:`TRIALS`."""
-    import copy
-    import threading
-
-    from sqlalchemy import select
-
-    from meeple.server import host as host_module
-    from meeple.server import schema, storage
-    store = storage.Store
-    if "lock" in names:
-        lock = threading.Lock()
-
-        def locked(method):
-            def write(*args, **kwargs):
-                with lock:
-                    return method(*args, **kwargs)
-            return write
-        for name in ("create", "append", "take_back", "set_seat", "link_rematch",
-                     "put_takeback"):
-            setattr(store, name, locked(getattr(store, name)))
-    if "game" in names:
-        full, rows, g = store.game, {}, schema.games
-
-        def kept(row):
-            out = copy.copy(row)
-            out.seats = [copy.copy(s) for s in row.seats]
-            return out
-
-        def game(self, game_id):
-            cached = rows.get(game_id)
-            if cached is not None:
-                with self.engine.connect() as db:
-                    index = db.execute(select(g.c.index).where(g.c.id == game_id)).scalar()
-                if index == cached.index:
-                    return kept(cached)
-            row = full(self, game_id)
-            if row is not None:
-                rows[game_id] = kept(row)
-            return row
-
-        def forget(method):
-            def write(self, game_id, *args, **kwargs):
-                rows.pop(game_id, None)
-                return method(self, game_id, *args, **kwargs)
-            return write
-        for name in ("take_back", "set_seat", "link_rematch", "put_takeback"):
-            setattr(store, name, forget(getattr(store, name)))
-        append = store.append
-
-        def append_kept(self, game_id, log, summary):
-            append(self, game_id, log, summary)
-            if game_id in rows:
-                rows[game_id].__dict__.update(summary)
-        store.game, store.append = game, append_kept
-    if "reply" in names:
-        act = host_module.Host.act
-
-        async def act_here(self, game_id, token, text, index):
-            if sys._getframe(1).f_code.co_name != "watch":      # HTTP: as it was
-                return await act(self, game_id, token, text, index)
-            async with self._lock(game_id):
-                live = await self.live(game_id)
-                seat = live.seat_of(token)
-                live.check_turn(seat, index)
-                await self._play(live, seat, text)
-        host_module.Host.act = act_here
-
-
-def serve_with_trials(argv: list[str]) -> int:
-    """``bench_server.py --serve-trials NAMES serve ...``: meeple serve, patched."""
-    apply_trials(set(filter(None, argv[0].split(","))))
-    from meeple.cli import main as meeple_main
-    return meeple_main(argv[1:])
 
 
 # --- the server ---------------------------------------------------------------------------
@@ -256,7 +165,7 @@ class Server:
     """``python -m meeple.cli serve`` in a subprocess, on a fresh database."""
 
     def __init__(self, db: str | None, bot_workers: int, rate: float, folder: str,
-                 serve_with: str | None = None, trials: str = ""):
+                 serve_with: str | None = None):
         self.port = free_port()
         if db is None:
             self.url = f"sqlite:///{folder}/meeple-{self.port}.db"
@@ -267,8 +176,6 @@ class Server:
         self.log_path = os.path.join(folder, f"server-{self.port}.log")
         self.log = open(self.log_path, "wb")  # noqa: SIM115 (open while the server runs)
         launcher = [serve_with] if serve_with else ["-m", "meeple.cli"]
-        if trials:
-            launcher = [os.path.abspath(__file__), "--serve-trials", trials]
         command = [sys.executable, *launcher, "serve", "--host", "127.0.0.1",
                    "--port", str(self.port), "--db", self.url, "--bot-workers",
                    str(bot_workers), "--rate", f"{rate:.1f}"]
@@ -559,7 +466,6 @@ class Load:
         return {"server": self.server.kind, "games": self.slots, "seconds": round(seconds, 2),
                 "think": self.args.think, "bot": self.args.bot, "players": self.args.players,
                 "bot_workers": self.args.bot_workers, "setup_s": round(setup, 2),
-                "trials": self.args.trials or None,
                 "all": row_of(everything, seconds), "by_game": rows,
                 "cpu_percent": {k: round(v, 1) for k, v in cpu.items()},
                 "client_loop_lag_ms_p95": round(percentile(self.lags, 95) or 0.0, 2),
@@ -590,8 +496,7 @@ def row_of(tally: Tally, seconds: float) -> dict:
 
 def measure(args, games: int, folder: str) -> dict:
     """One load: a fresh server and database, G games, the window; its result."""
-    server = Server(args.db, args.bot_workers, args.rate, folder, args.serve_with,
-                    args.trials)
+    server = Server(args.db, args.bot_workers, args.rate, folder, args.serve_with)
     try:
         server.wait_ready()
         result = asyncio.run(Load(server, args, games).run())
@@ -617,8 +522,7 @@ def fmt(value) -> str:
 def print_result(result: dict) -> None:
     print(f"\n{result['server']}, {result['games']} games at once, {result['seconds']} s, "
           f"bot {result['bot']} × {result['players'] - 1}, think {result['think']:g} s, "
-          f"{result['bot_workers']} bot workers (set-up {result['setup_s']} s)"
-          + (f", trials {result['trials']}" if result.get("trials") else "") + "\n")
+          f"{result['bot_workers']} bot workers (set-up {result['setup_s']} s)\n")
     print("| game | games started / ended | " + " | ".join(HEADS) + " |")
     print("|---" * (len(HEADS) + 2) + "|")
     rows = [*result["by_game"].items(), ("**all**", result["all"])]
@@ -716,17 +620,9 @@ def main() -> None:
                              "python -m meeple.cli) instead: to try a change to the server "
                              "without touching it, A/B (guard its main() with if __name__ == "
                              "'__main__': the bot workers are spawned and import it)")
-    parser.add_argument("--try", dest="trials", default="", metavar="NAMES",
-                        help="patch the server's process with these trials (comma-separated, "
-                             "src/ untouched): " + "; ".join(f"{k}: {v}" for k, v in
-                                                             TRIALS.items()))
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
     parser.add_argument("--save", metavar="FILE", help="also write the JSON to FILE")
     args = parser.parse_args()
-    unknown = set(filter(None, args.trials.split(","))) - TRIALS.keys()
-    if unknown:
-        parser.error(f"--try: no trial {', '.join(sorted(unknown))} (there are "
-                     f"{', '.join(TRIALS)})")
     if args.players < 2:
         parser.error("--players must be at least 2 (one person and a bot)")
     loads = [int(n) for n in args.loads.split(",")] if args.sweep else [args.games]
@@ -762,6 +658,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--serve-trials"]:
-        sys.exit(serve_with_trials(sys.argv[2:]))
     main()

@@ -23,7 +23,27 @@ def test_migrations_build_the_tables_the_code_uses(db_url):
             tables = set(inspect(connection).get_table_names())
         assert diff == []
         assert {"games", "seats", "actions", "taken_back", "takebacks"} <= tables
-        assert database.current_revision(engine) == "0001"
+        assert database.current_revision(engine) == "0002"
+    finally:
+        engine.dispose()
+
+
+def test_an_upgrade_keeps_the_games_stored_before_it(db_url):
+    """A database made by the first schema, with a game in it, upgraded to the newest: the
+    game is still there and gets version 0."""
+    engine = database.open_engine(db_url)
+    try:
+        database.upgrade(engine, "0001")
+        with engine.begin() as connection:
+            connection.execute(text(
+                'INSERT INTO games (id, game, players, config, seed, private, created_at, '
+                'updated_at, "index", turn, finished) VALUES (\'old\', \'catan-dice\', 1, '
+                "'{}', 7, false, '2026-01-01 00:00:00', '2026-01-01 00:00:00', 0, 1, false)"))
+        database.upgrade(engine)
+        with engine.connect() as connection:
+            row = connection.execute(text(
+                "SELECT game, seed, version FROM games WHERE id = 'old'")).one()
+        assert tuple(row) == ("catan-dice", 7, 0)
     finally:
         engine.dispose()
 
@@ -65,9 +85,9 @@ def _meeple(*args: str) -> subprocess.CompletedProcess:
 def test_db_upgrade_command_creates_then_finds_it_up_to_date(db_url):
     first = _meeple("db", "upgrade", "--db", db_url)
     assert first.returncode == 0, first.stderr
-    assert "upgraded from schema none to 0001" in first.stdout
+    assert "upgraded from schema none to 0002" in first.stdout
     again = _meeple("db", "upgrade", "--db", db_url)
-    assert again.returncode == 0 and "is up to date (schema 0001)" in again.stdout
+    assert again.returncode == 0 and "is up to date (schema 0002)" in again.stdout
     assert ":meeple@" not in first.stdout + again.stdout      # no password printed
 
 

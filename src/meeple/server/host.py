@@ -58,17 +58,19 @@ class Host:
         return lock
 
     async def live(self, game_id: str) -> LiveGame:
-        """The game as stored now (seats, takeback request, log length), from the cache
-        when it is current, else replayed from the log. ApiError 404 if there is none."""
-        row = await self._db(self.store.game, game_id)
-        if row is None:
-            raise ApiError(404, f"no game {game_id!r}")
+        """The game as stored now (seats, takeback request, log): the cached copy if its
+        version is the stored one (one indexed read), else read again, and replayed again
+        if the log has grown (another process moved). ApiError 404 if there is none."""
         live = self.cache.get(game_id)
-        if live is None or live.index != row.index:
-            log_rows = await self._db(self.store.actions, game_id)
-            live = LiveGame.rebuild(row, log_rows)
+        version = await self._db(self.store.version, game_id)
+        if version is None:
+            raise ApiError(404, f"no game {game_id!r}")
+        if live is None or live.row.version != version:
+            row = await self._db(self.store.game, game_id)
+            if live is None or live.index != row.index:
+                live = LiveGame.rebuild(row, await self._db(self.store.actions, game_id))
+            live.row = row
             self._keep(live)
-        live.row = row
         self.cache.move_to_end(game_id)
         return live
 
@@ -142,14 +144,15 @@ class Host:
 
     # --- moving ---------------------------------------------------------------------------
     async def act(self, game_id: str, token: str | None, text: str,
-                  index: int | None) -> dict:
-        """Play ``text`` for the token's seat; the new state as that seat sees it."""
+                  index: int | None, reply: bool = True) -> dict | None:
+        """Play ``text`` for the token's seat; the new state as that seat sees it (unless
+        no ``reply`` is wanted: a WebSocket hears the broadcast)."""
         async with self._lock(game_id):
             live = await self.live(game_id)
             seat = live.seat_of(token)
             live.check_turn(seat, index)
             live = await self._play(live, seat, text)
-        return state_message(live, seat, index if index is not None else 0)
+        return state_message(live, seat, index if index is not None else 0) if reply else None
 
     async def _play(self, live: LiveGame, seat: int, text: str) -> LiveGame:
         """Apply, commit, then broadcast (the caller holds the lock and has checked the
@@ -162,16 +165,16 @@ class Host:
         except IllegalAction as e:
             raise illegal(e) from None
         try:
-            await self._db(self.store.append, live.row.id, rows, fresh.summary())
+            version = await self._db(self.store.append, live.row.id, rows, fresh.summary())
         except Conflict:
             self.cache.pop(live.row.id, None)
             raise ApiError(409, "another move was stored first: reload the state") from None
+        fresh.row.__dict__.update(fresh.summary(), version=version)
         request = live.row.takeback
         if request is not None and (request["by"] == seat or isinstance(  # or chance since
                 fresh.history.undo_point({request["by"]}), str)):
-            await self._db(self.store.put_takeback, live.row.id, None)
+            fresh.row.version = await self._db(self.store.put_takeback, live.row.id, None)
             fresh.row.takeback = None
-        fresh.row.__dict__.update(fresh.summary())
         self._keep(fresh)
         self._broadcast(fresh, before)
         self._bot_if_due(fresh)
@@ -229,7 +232,8 @@ class Host:
             if live.state.current_player < 0 and not live.state.is_terminal():
                 async with self._lock(game_id):      # a set-up interrupted: deal it now
                     rows = live.deal()
-                    await self._db(self.store.append, game_id, rows, live.summary())
+                    live.row.version = await self._db(self.store.append, game_id, rows,
+                                                      live.summary())
             self._bot_if_due(live)
         return len(ids)
 
@@ -350,7 +354,7 @@ class Host:
             if request["by"] == seat:
                 raise ApiError(409, "you asked for this takeback; the others answer it")
             if not accept:
-                await self._db(self.store.put_takeback, game_id, None)
+                live.row.version = await self._db(self.store.put_takeback, game_id, None)
                 live.row.takeback = None
                 self._broadcast(live, live.index, "takeback")
                 return {"takeback": None, "declined_by": seat}
@@ -366,16 +370,17 @@ class Host:
                   if s.human and s.token_hash is not None and s.seat != request["by"]}
         game_id = live.row.id
         if not voters <= set(request["accepted"]):
-            await self._db(self.store.put_takeback, game_id, request)
+            live.row.version = await self._db(self.store.put_takeback, game_id, request)
             live.row.takeback = request
             self._broadcast(live, live.index, "takeback")
             return {"takeback": request, "waiting": sorted(voters - set(request["accepted"]))}
         keep = request["keep"]
         back = LiveGame(live.row, History(live.game, live.row.seed,
                                           live.history.actions[:keep]))
-        await self._db(self.store.take_back, game_id, keep, request["by"], back.summary())
+        version = await self._db(self.store.take_back, game_id, keep, request["by"],
+                                 back.summary())
         back.row.takeback = None
-        back.row.__dict__.update(back.summary())
+        back.row.__dict__.update(back.summary(), version=version)
         self._keep(back)
         self._broadcast(back, 0, "state")
         self._bot_if_due(back)

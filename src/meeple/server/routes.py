@@ -149,7 +149,7 @@ async def watch(ws: WebSocket, game_id: str, token: str | None = None) -> None:
                 continue
             try:
                 text, index = _move(data)
-                await the_host.act(game_id, token, text, index)
+                await the_host.act(game_id, token, text, index, reply=False)
             except ApiError as e:
                 conn.put({"type": "error", "status": e.status, "error": e.message})
     except WebSocketDisconnect:

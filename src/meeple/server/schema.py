@@ -30,6 +30,8 @@ games = Table(
     Column("scores", JSON, nullable=True),
     Column("rematch_of", String(32), nullable=True),
     Column("rematch", String(32), nullable=True),
+    # raised by every change of the game: one number tells a cache it is current
+    Column("version", Integer, nullable=False, default=0, server_default="0"),
 )
 
 seats = Table(

@@ -8,9 +8,11 @@ instead of a fork of the game.
 """
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -66,6 +68,8 @@ class GameRow:
     scores: list | None = None
     rematch_of: str | None = None
     rematch: str | None = None
+    version: int = 0
+    """Raised by every stored change of the game (see :meth:`Store.version`)."""
     seats: list[SeatRow] = field(default_factory=list)
     takeback: dict | None = None
     """The open takeback request: ``{"by": seat, "keep": actions kept, "accepted": [..]}``."""
@@ -86,16 +90,36 @@ _GAME_COLUMNS = [c.name for c in schema.games.columns]
 
 
 class Store:
-    """The server's database behind a few whole operations."""
+    """The server's database behind a few whole operations. Every change of a game raises
+    its ``version``, so that a process knows its cached copy is current from that one
+    number. On SQLite, this process's writes take turns (SQLite has one writer anyway, and
+    writers that race for its lock back off for up to 100 ms each time they lose)."""
 
     def __init__(self, engine: Engine):
         self.engine = engine
+        self._turns = threading.Lock() if engine.dialect.name == "sqlite" else None
+
+    @contextmanager
+    def _write(self) -> Iterator:
+        """A write transaction (SQLite: one at a time in this process)."""
+        if self._turns is None:
+            with self.engine.begin() as db:
+                yield db
+            return
+        with self._turns, self.engine.begin() as db:
+            yield db
+
+    def version(self, game_id: str) -> int | None:
+        """The game's version, None if there is no such game: one indexed read."""
+        g = schema.games
+        with self.engine.connect() as db:
+            return db.execute(select(g.c.version).where(g.c.id == game_id)).scalar()
 
     # --- games ----------------------------------------------------------------------------
     def create(self, game: GameRow, first: list[ActionRow]) -> None:
         """Store a new game, its seats and its first actions (the set-up) at once."""
         game.created_at = game.updated_at = now()
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(insert(schema.games).values(
                 {c: getattr(game, c) for c in _GAME_COLUMNS}))
             db.execute(insert(schema.seats), [
@@ -151,21 +175,22 @@ class Store:
             return [r.id for r in db.execute(select(g.c.id).where(g.c.finished.is_(False)))]
 
     # --- the log --------------------------------------------------------------------------
-    def append(self, game_id: str, rows: list[ActionRow], summary: dict) -> None:
+    def append(self, game_id: str, rows: list[ActionRow], summary: dict) -> int:
         """Commit ``rows`` and the game's new ``summary`` (index, turn, finished, scores);
-        Conflict if an index is taken (another process moved first)."""
+        the game's new version. Conflict if an index is taken (another process moved
+        first)."""
         try:
-            with self.engine.begin() as db:
+            with self._write() as db:
                 self._insert_actions(db, game_id, rows)
-                self._summarize(db, game_id, summary)
+                return self._summarize(db, game_id, summary)
         except IntegrityError:
             raise Conflict(game_id) from None
 
-    def take_back(self, game_id: str, keep: int, by: int, summary: dict) -> None:
+    def take_back(self, game_id: str, keep: int, by: int, summary: dict) -> int:
         """Move every action from index ``keep`` on into ``taken_back``, drop the request,
-        and write the new summary: one transaction."""
+        and write the new summary: one transaction. The game's new version."""
         a, when = schema.actions, now()
-        with self.engine.begin() as db:
+        with self._write() as db:
             tail = db.execute(select(a).where(a.c.game_id == game_id, a.c.index >= keep)).all()
             if tail:
                 db.execute(insert(schema.taken_back), [
@@ -173,7 +198,7 @@ class Store:
                      "at": r.at, "undone_at": when, "undone_by": by} for r in tail])
             db.execute(delete(a).where(a.c.game_id == game_id, a.c.index >= keep))
             db.execute(delete(schema.takebacks).where(schema.takebacks.c.game_id == game_id))
-            self._summarize(db, game_id, summary)
+            return self._summarize(db, game_id, summary)
 
     @staticmethod
     def _insert_actions(db, game_id: str, rows: list[ActionRow]) -> None:
@@ -183,9 +208,12 @@ class Store:
                  "at": r.at} for r in rows])
 
     @staticmethod
-    def _summarize(db, game_id: str, summary: dict) -> None:
-        db.execute(update(schema.games).where(schema.games.c.id == game_id)
-                   .values(updated_at=now(), **summary))
+    def _summarize(db, game_id: str, summary: dict | None = None) -> int:
+        """Raise the game's version (and write ``summary``); the new version."""
+        g = schema.games
+        return db.execute(update(g).where(g.c.id == game_id)
+                          .values(updated_at=now(), version=g.c.version + 1, **(summary or {}))
+                          .returning(g.c.version)).scalar_one()
 
     # --- seats ----------------------------------------------------------------------------
     def set_seat(self, game_id: str, seat: int, name: str | None, token_hash: str | None,
@@ -197,28 +225,29 @@ class Store:
         if expect is not None:
             for column, value in zip((s.c.name, s.c.token_hash), expect):
                 query = query.where(column.is_(None) if value is None else column == value)
-        with self.engine.begin() as db:
+        with self._write() as db:
             changed = db.execute(query.values(name=name, token_hash=token_hash)).rowcount
-            db.execute(update(schema.games).where(schema.games.c.id == game_id)
-                       .values(updated_at=now()))
+            self._summarize(db, game_id)
         return changed == 1
 
     def link_rematch(self, game_id: str, rematch_id: str) -> str:
         """Mark ``rematch_id`` as the rematch of ``game_id`` unless one is marked already;
         the rematch's id either way."""
         g = schema.games
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(update(g).where(g.c.id == game_id, g.c.rematch.is_(None))
-                       .values(rematch=rematch_id))
+                       .values(rematch=rematch_id, version=g.c.version + 1))
             return db.execute(select(g.c.rematch).where(g.c.id == game_id)).scalar_one()
 
     # --- takeback requests ----------------------------------------------------------------
-    def put_takeback(self, game_id: str, request: dict | None) -> None:
-        """Store ``request`` as the game's open one (replacing any), or drop it (None)."""
+    def put_takeback(self, game_id: str, request: dict | None) -> int:
+        """Store ``request`` as the game's open one (replacing any), or drop it (None);
+        the game's new version."""
         t = schema.takebacks
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(delete(t).where(t.c.game_id == game_id))
             if request is not None:
                 db.execute(insert(t).values(game_id=game_id, by_seat=request["by"],
                                             keep=request["keep"],
                                             accepted=request["accepted"], at=now()))
+            return self._summarize(db, game_id)
