@@ -22,7 +22,7 @@ from ..sim.history import History
 from .bots import BotRunner
 from .errors import ApiError
 from .hub import Hub
-from .live import LiveGame, bot_seed, illegal
+from .live import LiveGame, bot_seed
 from .messages import state_message, summary_message
 from .storage import HUMAN, Conflict, GameRow, SeatRow, Store
 from .tokens import hashed, new_game_id, new_token
@@ -163,7 +163,7 @@ class Host:
         try:
             rows = fresh.play(seat, text)
         except IllegalAction as e:
-            raise illegal(e) from None
+            raise ApiError(422, str(e)) from None
         try:
             version = await self._db(self.store.append, live.row.id, rows, fresh.summary())
         except Conflict:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 
-from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.state import CHANCE, State
 from ..games import load
@@ -106,6 +105,3 @@ class LiveGame:
         if self.state.current_player != seat:
             raise ApiError(409, f"not your turn: seat {self.state.current_player} is to move")
 
-
-def illegal(e: IllegalAction) -> ApiError:
-    return ApiError(422, str(e))

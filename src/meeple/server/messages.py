@@ -8,6 +8,7 @@ their names but never their tokens.
 from __future__ import annotations
 
 from .live import LiveGame
+from .storage import GameRow, SeatRow
 
 
 def state_message(live: LiveGame, seat: int | None, since: int = 0) -> dict:
@@ -28,23 +29,22 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0) -> dict:
         "breakdown": None if secret else state.score_breakdown(),
         "events": state.events_since(since),
         "last_action": actions[-1] if actions else None,
-        "seats": seats_of(live),
+        "seats": seats_of(row.seats),
         "takeback": row.takeback,
         "rematch": row.rematch,
     }
 
 
-def seats_of(live: LiveGame) -> list[dict]:
-    """Who sits where: agent, name, whether the seat is open."""
+def seats_of(seats: list[SeatRow]) -> list[dict]:
+    """Who sits where: agent, name, whether the seat is open (never a token's hash)."""
     return [{"seat": s.seat, "agent": s.agent, "name": s.name, "open": s.open}
-            for s in live.row.seats]
+            for s in seats]
 
 
-def summary_message(row) -> dict:
+def summary_message(row: GameRow) -> dict:
     """A game as the lobby lists it."""
     return {"id": row.id, "game": row.game, "players": row.players, "status": row.status,
             "index": row.index, "turn": row.turn, "scores": row.scores,
             "created_at": row.created_at.isoformat() if row.created_at else None,
             "updated_at": row.updated_at.isoformat() if row.updated_at else None,
-            "seats": [{"seat": s.seat, "agent": s.agent, "name": s.name, "open": s.open}
-                      for s in row.seats]}
+            "seats": seats_of(row.seats)}
