@@ -99,6 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="base seed, a whole number ≥ 0 (default: %(default)s)")
     sim.add_argument("--workers", type=_number(1), default=1,
                      help="parallel processes, ≥ 1 (default: %(default)s)")
+    _backend_arguments(sim)
     sim.add_argument("--config", type=_config, default=None, help="game options as JSON")
     sim.add_argument("--records", metavar="DIR",
                      help="write DIR/<game>-<index>.json per game; DIR is created if "
@@ -133,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="base seed, a whole number ≥ 0 (default: %(default)s)")
     tour.add_argument("--workers", type=_number(1), default=1,
                       help="parallel processes, ≥ 1 (default: %(default)s)")
+    _backend_arguments(tour)
     tour.add_argument("--config", type=_config, default=None, help="game options as JSON")
     tour.add_argument("--json", action="store_true", help="print the results as JSON")
     tour.add_argument("--plot", metavar="FILE.png",
@@ -182,6 +184,21 @@ def build_parser() -> argparse.ArgumentParser:
                        help="time per game, ≥ 0.1 (default: %(default)s)")
     bench.add_argument("--json", action="store_true")
     return parser
+
+
+def _backend_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--backend", choices=["local", "ray"], default="local",
+                        help="where the games run: local processes (default) or Ray tasks "
+                             "(extra 'dist'); the same games either way")
+    parser.add_argument("--address", metavar="ADDR",
+                        help="the Ray cluster to use (e.g. ray://head:10001 or auto; "
+                             "default: a local Ray started for the run)")
+
+
+def _backend_problem(args) -> str | None:
+    if args.address and args.backend != "ray":
+        return "--address names a Ray cluster: give --backend ray too"
+    return None
 
 
 def _default_db() -> str:
@@ -309,12 +326,15 @@ def cmd_simulate(args) -> int:
 
     from .report import summary_table
     from .sim.simulate import simulate
+    if problem := _backend_problem(args):
+        return _fail(problem)
     try:
         with _progress() as progress:
             task = progress.add_task(f"{args.game}", total=args.games)
             summary = simulate(args.game, args.agents, args.games, seed=args.seed,
                                workers=args.workers, config=args.config,
-                               records_dir=args.records,
+                               records_dir=args.records, backend=args.backend,
+                               address=args.address,
                                progress=lambda n: progress.advance(task, n))
     except ValueError as e:
         return _fail(str(e))
@@ -333,6 +353,8 @@ def cmd_tournament(args) -> int:
     from .games import load
     from .report import tournament_tables
     from .sim.tournament import schedule, tournament
+    if problem := _backend_problem(args):
+        return _fail(problem)
     try:
         players = load(args.game, args.players, args.config).players
         if args.plot is not None and (problem := _plot_problem(args.plot)):
@@ -342,6 +364,7 @@ def cmd_tournament(args) -> int:
             task = progress.add_task(f"{args.game} tournament", total=total)
             result = tournament(args.game, args.agents, args.games, players=players,
                                 seed=args.seed, workers=args.workers, config=args.config,
+                                backend=args.backend, address=args.address,
                                 progress=lambda n: progress.advance(task, n))
     except ValueError as e:
         return _fail(str(e))

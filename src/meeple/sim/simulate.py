@@ -8,11 +8,12 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from ..core.outcome import win_shares
+from ..core.record import Record
 from ..games import load
+from .backends import require_ray, run_jobs
 from .output import writable_dir
 from .runner import make_agents, play_game
 from .stats import mean_stdev
@@ -23,15 +24,16 @@ def game_seed(base: int, index: int) -> int:
 
 
 def _play_batch(name: str, config: dict, specs: Sequence[str], base_seed: int,
-                indices: Sequence[int], records_dir: str | None) -> list[list[int]]:
+                indices: Sequence[int], records: bool = False
+                ) -> list[tuple[list[int], dict | None]]:
+    """Games ``indices`` of a run: each one's scores and, with ``records``, its record
+    (returned, not written: the worker may be on another machine)."""
     game = load(name, len(specs), config)
     results = []
     for i in indices:
         seed = game_seed(base_seed, i)
         result = play_game(game, make_agents(game, specs, seed), seed)
-        if records_dir:
-            result.record.save(Path(records_dir) / f"{name}-{i}.json")
-        results.append(result.scores)
+        results.append((result.scores, result.record.to_json() if records else None))
     return results
 
 
@@ -41,8 +43,11 @@ def _batches(games: int, size: int) -> list[range]:
 
 def simulate(name: str, specs: Sequence[str], games: int, seed: int = 1, workers: int = 1,
              config: dict | None = None, records_dir: str | None = None,
-             progress: Callable[[int], None] | None = None) -> dict:
+             progress: Callable[[int], None] | None = None, backend: str = "local",
+             address: str | None = None) -> dict:
     """Play ``games`` games of ``name`` with one agent spec per seat; the JSON summary.
+    ``backend`` ``"ray"`` runs the batches as Ray tasks (at ``address``), with the same
+    games as the local processes.
 
     Everything that can be refused is refused (ValueError) before the first game: the
     game, its options, the agents, the counts, and the records folder, which is created
@@ -55,25 +60,23 @@ def simulate(name: str, specs: Sequence[str], games: int, seed: int = 1, workers
         raise ValueError("--games must be at least 1")
     if workers < 1:
         raise ValueError("--workers must be at least 1")
+    if backend == "ray":
+        require_ray()
     if records_dir:
         writable_dir(records_dir, "records folder")
     start = time.perf_counter()
-    scores: list[list[int]] = []
     batch = max(1, min(25, games // (workers * 8) or 1))
-    if workers <= 1:
-        for rng in _batches(games, batch):
-            scores += _play_batch(name, config, specs, seed, rng, records_dir)
-            if progress:
-                progress(len(rng))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_play_batch, name, config, list(specs), seed, rng, records_dir)
-                       for rng in _batches(games, batch)]
-            for future in futures:
-                part = future.result()
-                scores += part
-                if progress:
-                    progress(len(part))
+    jobs = [(name, config, list(specs), seed, rng, bool(records_dir))
+            for rng in _batches(games, batch)]
+    parts: dict[int, list] = {}
+    for i, part in run_jobs(_play_batch, jobs, workers, backend, address):
+        parts[i] = part
+        if records_dir:
+            for index, (_, record) in zip(jobs[i][4], part):
+                Record.from_json(record).save(Path(records_dir) / f"{name}-{index}.json")
+        if progress:
+            progress(len(part))
+    scores = [s for i in range(len(jobs)) for s, _ in parts[i]]
     elapsed = time.perf_counter() - start
     return summarize(name, specs, scores, seed, elapsed)
 

@@ -17,11 +17,11 @@ import math
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from ..agents import make_agent
 from ..core.outcome import win_shares
 from ..games import load
+from .backends import require_ray, run_jobs
 from .simulate import _batches, _play_batch
 from .stats import mean_stdev, wilson_interval
 
@@ -46,35 +46,30 @@ def schedule(agents: int, players: int, games: int) -> dict[Seating, list[int]]:
 
 def tournament(name: str, agents: Sequence[str], games: int, players: int | None = None,
                seed: int = 1, workers: int = 1, config: dict | None = None,
-               progress: Callable[[int], None] | None = None) -> dict:
-    """Play the round robin of ``agents`` in game ``name``; the summary (see ``summarize``)."""
+               progress: Callable[[int], None] | None = None, backend: str = "local",
+               address: str | None = None) -> dict:
+    """Play the round robin of ``agents`` in game ``name``; the summary (see ``summarize``).
+    ``backend`` ``"ray"`` plays the batches as Ray tasks (at ``address``)."""
     config = dict(config or {})
     game = load(name, players, config)
     players = game.players
     agents = list(agents)
     _validate(agents, players, games, workers, game)
+    if backend == "ray":
+        require_ray()
     plan = schedule(len(agents), players, games)
     tasks = [(seating, deals) for seating, all_deals in plan.items()
              for deals in _batches_of(all_deals, workers)]
     start = time.perf_counter()
     results: list[tuple[Seating, int, list[int]]] = []
 
-    def collect(seating: Seating, deals: Sequence[int], scores: list[list[int]]) -> None:
-        results.extend((seating, d, s) for d, s in zip(deals, scores))
+    jobs = [(name, config, [agents[a] for a in seating], seed, deals)
+            for seating, deals in tasks]
+    for i, part in run_jobs(_play_batch, jobs, workers, backend, address):
+        seating, deals = tasks[i]
+        results.extend((seating, d, s) for d, (s, _) in zip(deals, part))
         if progress:
-            progress(len(scores))
-
-    if workers <= 1:
-        for seating, deals in tasks:
-            specs = [agents[a] for a in seating]
-            collect(seating, deals, _play_batch(name, config, specs, seed, deals, None))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(_play_batch, name, config, [agents[a] for a in seating],
-                                   seed, deals, None): (seating, deals)
-                       for seating, deals in tasks}
-            for future in as_completed(futures):
-                collect(*futures[future], future.result())
+            progress(len(part))
     results.sort()
     return summarize(name, agents, players, games, seed, results,
                      time.perf_counter() - start)
