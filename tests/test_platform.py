@@ -43,6 +43,34 @@ def test_games_declare_their_facts(name):
     assert high is None or low < high
     for option in facts["options"]:
         assert option["name"] and option["type"] and option["help"]
+        assert isinstance(option["file"], bool)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_scores_are_secret_only_where_they_count_what_nobody_sees(name):
+    """``secret_scores``: Jäger und Sammler's running score counts the face-down tiles,
+    so two deals of them that look the same to every seat give different scores; in the
+    other games the running score is what every view shows."""
+    game = meeple.load(name)
+    assert game.describe()["secret_scores"] is game.secret_scores
+    assert game.secret_scores == (name == "jaeger-sammler")
+    if not game.secret_scores:
+        state = game.new_state(3)
+        rng = random.Random(3)
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            state.apply(state.sample_chance(rng) if state.current_player == meeple.CHANCE
+                        else rng.choice(state.legal_actions()))
+        view = state.view(None)
+        shown = view.get("scores") or [s.get("score", s.get("total")) for s in
+                                       view.get("sheets", [])]
+        assert shown == state.scores()
+
+
+def test_only_options_that_name_a_file_say_so():
+    named = {(g, o.name) for g in GAMES for o in meeple.load(g).options if o.file}
+    assert named == {("hunters-gatherers", "tileset"), ("jaeger-sammler", "board")}
 
 
 @pytest.mark.parametrize("name", GAMES)
