@@ -72,6 +72,3 @@ class Hub:
             if conn.seat not in made:
                 made[conn.seat] = message(conn.seat)
             conn.put(made[conn.seat])
-
-    def watching(self, game_id: str) -> int:
-        return len(self.rooms.get(game_id, ()))

@@ -20,7 +20,6 @@ from sqlalchemy.exc import IntegrityError
 from . import schema
 
 HUMAN = "human"
-STATUSES = ("open", "running", "finished")
 
 
 class Conflict(Exception):
