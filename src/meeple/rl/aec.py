@@ -161,9 +161,7 @@ class MeepleEnv(AECEnv):
     def _legal_actions(self) -> dict[int, Any]:
         """index → legal action of the position now (made once per position)."""
         if self._legal is None:
-            state, index = self.state, self.encoding.index
-            self._legal = ({index(state, a): a for a in state.legal_actions()}
-                           if state.current_player >= 0 else {})
+            self._legal = self.encoding.legal(self.state)
         return self._legal
 
     def _mask(self) -> np.ndarray:

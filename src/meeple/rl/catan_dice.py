@@ -159,8 +159,6 @@ class CatanDiceEncoding(Encoding):
         """The action of every index (the engine's own objects where it has them)."""
         self.size = len(self.actions)
         self._index = {a: i for i, a in enumerate(self.actions)}
-        self._choosing = np.zeros(self.size, dtype=np.int8)
-        self._choosing[:self._index[Action("stop")] + 1] = 1
         self._face = dict(FACE_INDEX)
         self._item = dict(INDEX)
         self._knight = {k: i for i, k in enumerate(KNIGHTS)}
@@ -202,17 +200,12 @@ class CatanDiceEncoding(Encoding):
         i = int(index)
         return self.actions[i] if 0 <= i < self.size else None
 
-    def mask(self, state: State) -> np.ndarray:
-        """``int8[size]``, 1 exactly at the legal actions (all rerolls and ``stop`` while
-        choosing, looked up one by one while building, none for chance or the end)."""
+    def legal(self, state: State) -> dict[int, Action]:
+        """``{index: action}`` of the legal actions, each looked up in the table."""
         if state.current_player < 0:
-            return np.zeros(self.size, dtype=np.int8)
-        if getattr(state, "phase", None) == rules.CHOOSING:
-            return self._choosing.copy()
-        mask = np.zeros(self.size, dtype=np.int8)
+            return {}
         index = self._index
-        mask[[index[a] for a in state.legal_actions()]] = 1
-        return mask
+        return {index[a]: a for a in state.legal_actions()}
 
     # --- observations ---------------------------------------------------------------------
     def observation_spaces(self) -> dict[str, spaces.Space]:

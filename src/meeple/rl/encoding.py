@@ -6,7 +6,7 @@ fixed-size ``Discrete`` output, and turns what a seat may see into arrays of fix
 
 Two rules keep it honest:
 
-- **Exact masks.** :meth:`Encoding.mask` allows exactly the engine's legal actions: every
+- **Exact masks.** :meth:`Encoding.legal` (and so :meth:`Encoding.mask`) allows exactly the engine's legal actions: every
   legal action has one index, no two legal actions share one, and no other index is allowed.
   Where the notation offers several spellings of one action (a feature named by any of its
   edges, two pawns on one field), the index of the engine's own spelling is the one allowed.
@@ -53,13 +53,21 @@ class Encoding:
         not be legal; for every legal action ``a``: ``action(state, index(state, a)) == a``."""
         raise NotImplementedError
 
+    def legal(self, state: State) -> dict[int, Action]:
+        """``{index: action}`` for every legal action of the seat to move (empty at a chance
+        node or the end): the one reading of the numbering that masks and steps share.
+        Games override it only to compute the same thing faster."""
+        if state.current_player < 0:
+            return {}
+        index = self.index
+        return {index(state, action): action for action in state.legal_actions()}
+
     def mask(self, state: State) -> np.ndarray:
         """``int8[size]``, 1 exactly at the indices of ``state.legal_actions()``."""
         mask = np.zeros(self.size, dtype=np.int8)
-        if state.current_player >= 0:
-            index = self.index
-            for action in state.legal_actions():
-                mask[index(state, action)] = 1
+        legal = self.legal(state)
+        if legal:
+            mask[list(legal)] = 1
         return mask
 
     # --- observations ---------------------------------------------------------------------

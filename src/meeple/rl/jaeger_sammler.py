@@ -315,21 +315,21 @@ class JaegerSammlerEncoding(Encoding):
         """The index of ``action`` for the seat to move in ``state`` (module doc)."""
         return self._index(self._context(state), action)
 
-    def mask(self, state: State) -> np.ndarray:
-        """``int8[size]``, 1 exactly at the legal actions. The same indices as
-        :meth:`index`, with the common cases (two steps, pawns on different fields)
-        inline for speed and the rest through :meth:`_index`."""
-        mask = np.zeros(self.size, dtype=np.int8)
+    def legal(self, state: State) -> dict[int, Action]:
+        """``{index: action}`` of the legal actions: the same indices as :meth:`index`,
+        the context computed once, the common cases (two steps, pawns on different
+        fields) inline for speed and the rest through :meth:`_index`."""
         if state.current_player < 0:
-            return mask
+            return {}
         ctx = self._context(state)
         first, jump2, jump3, slow = ctx[1], ctx[2], ctx[3], self._index
         dir2, dir3 = self._dir, self._dir3
         D, DD, P1 = self.D, self.DD, self.P - 1
         one, two = self.two_steps_base, self.two_pawns_base
+        actions = state.legal_actions()
         out: list[int] = []
         append = out.append
-        for a in state.legal_actions():
+        for a in actions:
             n = len(a)
             if n == 3:
                 ab, de = a[1], a[2]
@@ -353,8 +353,7 @@ class JaegerSammlerEncoding(Encoding):
                 append(slow(ctx, a) if p is None or code is None else one + p * DD + code)
             else:
                 append(slow(ctx, a))
-        mask[out] = 1
-        return mask
+        return dict(zip(out, actions))
 
     def _target(self, state: State, a: int, d: int) -> int | None:
         """The field that direction ``d`` names from field ``a`` in ``state``, or None."""

@@ -227,12 +227,11 @@ class TileEncoding(Encoding):
         y, x = divmod(cell, self.side)
         return place(tile, x - self.bound, y - self.bound, 90 * r)
 
-    def mask(self, state: State) -> np.ndarray:
-        """``int8[size]``, 1 exactly at the indices of ``state.legal_actions()`` (the base
-        class's result, with the place indices computed in one pass)."""
-        mask = np.zeros(self.size, dtype=np.int8)
+    def legal(self, state: State) -> dict[int, Action]:
+        """``{index: action}`` of the legal actions (the base class's result, with the
+        place indices computed in one pass)."""
         if state.current_player < 0:
-            return mask
+            return {}
         actions = state.legal_actions()
         if actions and actions[0][0] == "place":
             bound, side, tile = self.bound, self.side, state.tile
@@ -243,12 +242,9 @@ class TileEncoding(Encoding):
             except TypeError:
                 cells = None
             if cells is not None and len(cells) == len(actions):
-                mask[cells] = 1
-                return mask
+                return dict(zip(cells, actions))
         index = self.index
-        for action in actions:
-            mask[index(state, action)] = 1
-        return mask
+        return {index(state, action): action for action in actions}
 
     # --- observation layout ---------------------------------------------------------------
     def _build_channels(self) -> None:
