@@ -98,7 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_number(0), default=1,
                      help="base seed, a whole number ≥ 0 (default: %(default)s)")
     sim.add_argument("--workers", type=_number(1), default=1,
-                     help="parallel processes, ≥ 1 (default: %(default)s)")
+                     help="parallel processes, ≥ 1 (default: %(default)s; with --backend ray "
+                          "the CPUs of the local Ray; a cluster (--address) uses all of its own)")
     _backend_arguments(sim)
     sim.add_argument("--config", type=_config, default=None, help="game options as JSON")
     sim.add_argument("--records", metavar="DIR",
@@ -133,7 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=_number(0), default=1,
                       help="base seed, a whole number ≥ 0 (default: %(default)s)")
     tour.add_argument("--workers", type=_number(1), default=1,
-                      help="parallel processes, ≥ 1 (default: %(default)s)")
+                      help="parallel processes, ≥ 1 (default: %(default)s; with --backend ray "
+                          "the CPUs of the local Ray; a cluster (--address) uses all of its own)")
     _backend_arguments(tour)
     tour.add_argument("--config", type=_config, default=None, help="game options as JSON")
     tour.add_argument("--json", action="store_true", help="print the results as JSON")

@@ -6,8 +6,9 @@ fixed-size ``Discrete`` output, and turns what a seat may see into arrays of fix
 
 Two rules keep it honest:
 
-- **Exact masks.** :meth:`Encoding.legal` (and so :meth:`Encoding.mask`) allows exactly the engine's legal actions: every
-  legal action has one index, no two legal actions share one, and no other index is allowed.
+- **Exact masks.** :meth:`Encoding.legal` (and so :meth:`Encoding.mask`) allows exactly
+  the engine's legal actions: every legal action has one index, no two legal actions
+  share one, and no other index is allowed.
   Where the notation offers several spellings of one action (a feature named by any of its
   edges, two pawns on one field), the index of the engine's own spelling is the one allowed.
 - **Nothing hidden leaks.** :meth:`Encoding.observe` reads only ``state.view(seat)``, the

@@ -16,10 +16,11 @@ def run_jobs(function: Callable, jobs: Sequence[tuple], workers: int = 1,
              backend: str = "local", address: str | None = None
              ) -> Iterator[tuple[int, Any]]:
     """``(i, function(*jobs[i]))`` for every job, in the order they finish: in this process
-    (one worker), in ``workers`` processes, or as Ray tasks (``address``: a cluster's, else
-    a local Ray started here)."""
+    (one worker), in ``workers`` processes, or as Ray tasks (``address``: a cluster's, whose
+    CPUs run as many at once as they can; else a local Ray started here with ``workers``
+    CPUs)."""
     if backend == "ray":
-        yield from _ray_jobs(function, jobs, address)
+        yield from _ray_jobs(function, jobs, address, workers)
     elif backend != "local":
         raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     elif workers <= 1:
@@ -41,11 +42,12 @@ def require_ray():
     return ray
 
 
-def _ray_jobs(function: Callable, jobs: Sequence[tuple], address: str | None
+def _ray_jobs(function: Callable, jobs: Sequence[tuple], address: str | None, workers: int
               ) -> Iterator[tuple[int, Any]]:
     ray = require_ray()
     if not ray.is_initialized():
-        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        ray.init(address=address, num_cpus=None if address else workers,
+                 include_dashboard=False, log_to_driver=False)
     task = ray.remote(function)
     refs = {task.remote(*job): i for i, job in enumerate(jobs)}
     pending = list(refs)
