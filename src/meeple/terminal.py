@@ -10,18 +10,19 @@ from rich.markup import escape
 from rich.table import Table
 
 from .agents import make_agent
-from .core.agent import WIN_RATE, RankedAction, RankingAgent
+from .core.agent import WIN_RATE, RankingAgent
 from .core.errors import IllegalAction
-from .core.drawing import Drawing, prompt_key
+from .core.drawing import prompt_key
 from .core.game import Game
 from .core.record import Record
 from .core.state import CHANCE, State
 from .report import breakdown_table
+from .sim.hints import hint_agent
+from .sim.hints import hints as best_moves
 from .sim.history import History
 from .sim.runner import agent_seed
 
 HUMAN = "human"
-DEFAULT_HINTS = "mcts:time=1"
 MARGIN_TITLE = "margin vs best other"
 """The hints' column of a move's expected final score less the best other seat's."""
 COMMANDS = ("Type a move (as [bold]help[/] shows it, or in the notation of docs/), "
@@ -64,15 +65,8 @@ class TerminalGame:
     def _hinter(self, spec: str) -> RankingAgent:
         """The agent that ranks moves for the person: ``spec``, or with ``"auto"`` the
         first bot seat's agent that can rank moves, else MCTS."""
-        if spec == "auto":
-            ranking = [p for p, a in zip(self.seats, self.agents)
-                       if isinstance(a, RankingAgent)]
-            spec = ranking[0] if ranking else DEFAULT_HINTS
-        agent = make_agent(spec, self.game, agent_seed(self.seed, len(self.seats)))
-        if not isinstance(agent, RankingAgent):
-            raise ValueError(f"agent {spec!r} cannot rank moves for hints; try "
-                             f"{DEFAULT_HINTS} or planner")
-        return agent
+        return hint_agent(self.game, spec, agent_seed(self.seed, len(self.seats)),
+                          [p for p, a in zip(self.seats, self.agents) if a is not None])
 
     def hint_table(self) -> Table:
         """The hint agent's top three moves here, with their value, expected margin (where
@@ -80,10 +74,7 @@ class TerminalGame:
         cannot see is dealt anew (``determinize``), so hints know exactly what the seat's
         view shows. Moves the drawing calls the same (a symmetric tile turned to look the
         same) are one row, as the help lists them."""
-        seat = self.state.current_player
-        seen = self.state.determinize(seat, self.hinter.rng)
-        ranked = self.hinter.ranked(seen, len(seen.legal_actions()))
-        rows = merge_same(ranked, self.game.drawing, self.state.view(seat))[:3]
+        rows = best_moves(self.state, self.hinter, 3)
         percent = self.hinter.ranks_by == WIN_RATE
         margins = any(row.margin is not None for row in rows)
         table = Table(title=f"hints from {self.hinter.name}", title_justify="left")
@@ -249,25 +240,6 @@ def shown(action) -> str:
     if len(action) <= LONGEST_SHOWN:
         return str(action)
     return f"{action[0]} ({len(action) - 1} tiles laid: see the board)"
-
-
-def merge_same(ranked: Sequence[RankedAction], drawing: Drawing, view: dict
-               ) -> list[RankedAction]:
-    """``ranked`` with the moves ``drawing.same_move`` calls the same as one row, named
-    by that move, in the place of the first: the best value (and its margin), the visits
-    added."""
-    merged: dict = {}
-    for row in ranked:
-        key = drawing.same_move(view, row.action)
-        kept = merged.get(key)
-        if kept is None:
-            merged[key] = row._replace(action=key)
-            continue
-        best = kept if kept.value >= row.value else row
-        visits = (None if kept.visits is None or row.visits is None
-                  else kept.visits + row.visits)
-        merged[key] = best._replace(action=key, visits=visits)
-    return list(merged.values())
 
 
 def _line_editing() -> None:

@@ -15,6 +15,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from ..agents import make_agent
 from ..core.record import Record
+from ..sim.hints import hint_agent, hints
 from ..sim.replay import replay
 
 
@@ -22,6 +23,16 @@ def choose(record: dict, spec: str, seed: int) -> str:
     """The move the bot ``spec`` (seeded ``seed``) plays at the end of ``record``."""
     state = replay(Record.from_json(record))
     return str(make_agent(spec, state.game, seed=seed).act(state))
+
+
+def rank(record: dict, spec: str, seed: int, k: int) -> dict:
+    """The ``k`` best moves at the end of ``record`` for the seat to move, as the agent
+    ``spec`` ranks them on a copy where what that seat cannot see is dealt anew."""
+    state = replay(Record.from_json(record))
+    agent = hint_agent(state.game, spec, seed)
+    return {"agent": spec, "ranks_by": agent.ranks_by,
+            "moves": [{"action": str(row.action), "value": row.value, "visits": row.visits,
+                       "margin": row.margin} for row in hints(state, agent, k)]}
 
 
 class BotRunner:
@@ -32,15 +43,23 @@ class BotRunner:
         self._pool: ProcessPoolExecutor | None = None
 
     async def choose(self, record: dict, spec: str, seed: int) -> str:
-        """The bot's move, computed in a worker (the pool starts on first use, and anew
-        if a worker died: the move is then asked once more)."""
+        """The bot's move, computed in a worker."""
+        return await self._run(choose, record, spec, seed)
+
+    async def rank(self, record: dict, spec: str, seed: int, k: int) -> dict:
+        """Hints (:func:`rank`), computed in a worker."""
+        return await self._run(rank, record, spec, seed, k)
+
+    async def _run(self, function, *args):
+        """``function(*args)`` in a worker (the pool starts on first use, and anew if a
+        worker died: the call is then made once more)."""
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
                     self.workers, mp_context=multiprocessing.get_context("spawn"))
             try:
-                return await loop.run_in_executor(self._pool, choose, record, spec, seed)
+                return await loop.run_in_executor(self._pool, function, *args)
             except BrokenProcessPool:
                 self.close()
                 if attempt == 2:

@@ -18,6 +18,7 @@ from typing import Any
 from ..agents import make_agent
 from ..core.errors import IllegalAction
 from ..games import game_class, load
+from ..sim.hints import hint_spec
 from ..sim.history import History
 from .bots import BotRunner
 from .errors import ApiError
@@ -33,6 +34,8 @@ CACHED_GAMES = 2000
 MAX_SEED = 2 ** 63 - 1
 BOT_RETRY_S = 10.0
 """How long after a bot's failure its move is asked for again."""
+HINTS_KEPT = 256
+"""Positions whose hints are kept (a few per game being played)."""
 
 
 class Host:
@@ -46,6 +49,8 @@ class Host:
         """Each game's lock, alive while someone holds or waits for it."""
         self.thinking: dict[str, int] = {}
         """Games whose bot is choosing, with the action index it chooses for."""
+        self.hinting: OrderedDict[tuple, asyncio.Future] = OrderedDict()
+        """Hints per (game, action index, k): computed once, shared by every request."""
 
     # --- reading --------------------------------------------------------------------------
     async def _db(self, method, *args) -> Any:
@@ -179,6 +184,30 @@ class Host:
         self._broadcast(fresh, before)
         self._bot_if_due(fresh)
         return fresh
+
+    # --- hints --------------------------------------------------------------------------
+    async def hints(self, game_id: str, token: str | None, k: int) -> dict:
+        """The best ``k`` moves for the token's seat, on its turn (see the route)."""
+        live = await self.live(game_id)
+        seat = live.seat_of(token)
+        live.check_turn(seat, None)
+        key = (game_id, live.index, k)
+        task = self.hinting.get(key)
+        if task is None:
+            spec = hint_spec(live.state.game, "auto", [s.agent for s in live.row.seats])
+            record = live.history.record().to_json()
+            task = asyncio.ensure_future(self.bots.rank(
+                record, spec, bot_seed(live.row.seed, -1 - live.index), k))
+            self.hinting[key] = task
+            while len(self.hinting) > HINTS_KEPT:
+                self.hinting.popitem(last=False)
+        try:
+            found = await asyncio.shield(task)
+        except Exception:
+            self.hinting.pop(key, None)
+            log.exception("hints in game %s at action %d failed", game_id, live.index)
+            raise ApiError(503, "the hint could not be computed; try again") from None
+        return {**found, "index": live.index, "seat": seat}
 
     def _broadcast(self, live: LiveGame, since: int, kind: str = "update") -> None:
         self.hub.publish(live.row.id,

@@ -104,5 +104,22 @@ class GameSummary(BaseModel):
     seats: list[SeatInfo]
 
 
+class Hint(BaseModel):
+    action: str
+    value: float = Field(description="a win chance in 0..1, or an expected final score, "
+                                     "as ranks_by says")
+    visits: int | None = Field(description="the search's visits behind it (None: no search)")
+    margin: float | None = Field(description="expected final score less the best other "
+                                             "seat's (None where the agent gives none)")
+
+
+class Hints(BaseModel):
+    agent: str
+    ranks_by: str
+    index: int
+    seat: int
+    moves: list[Hint]
+
+
 class Error(BaseModel):
     error: str

@@ -13,8 +13,8 @@ from .errors import ApiError
 from .host import Host
 from .limits import MAX_MESSAGE, client_of
 from .messages import state_message
-from .models import (Answer, Created, CreateGame, Error, GameState, GameSummary, Join,
-                     Joined, Move, Rematched)
+from .models import (Answer, Created, CreateGame, Error, GameState, GameSummary, Hints,
+                     Join, Joined, Move, Rematched)
 
 router = APIRouter(prefix="/api")
 ERRORS = {s: {"model": Error} for s in (400, 401, 403, 404, 409, 413, 422, 429)}
@@ -64,6 +64,18 @@ async def lobby(request: Request, game: str | None = None,
 async def game_state(game_id: str, request: Request, authorization: Bearer = None,
                      since: Annotated[int, Query(ge=0)] = 0) -> dict:
     return await host(request).state(game_id, token_of(authorization), since)
+
+
+@router.get("/games/{game_id}/hints", response_model=Hints,
+            responses={**ERRORS, 503: {"model": Error}},
+            summary="On your turn: the strongest bot's best moves, with their win chances")
+async def hints(game_id: str, request: Request, authorization: Bearer = None,
+                k: Annotated[int, Query(ge=1, le=10)] = 3) -> dict:
+    """Computed once per position in a bot worker (about a second), on a copy of the game
+    in which what the seat cannot see is dealt anew: a hint knows only the seat's view.
+    The agent is the first bot seat's that ranks moves, else the game's own (the Catan
+    Dice planner), else ``mcts:time=1``."""
+    return await host(request).hints(game_id, token_of(authorization), k)
 
 
 @router.post("/games/{game_id}/actions", response_model=GameState, responses=ERRORS,

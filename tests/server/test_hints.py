@@ -1,0 +1,75 @@
+"""Hints over the API: the strongest bot's best moves for the seat to move, on its turn
+only, computed once per position in a worker, from what the seat may see."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .helpers import auth, create, state, tokens, wait_for
+
+pytestmark = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+
+
+def hints(client, game_id: str, token: str | None, **params):
+    return client.get(f"/api/games/{game_id}/hints", headers=auth(token), params=params)
+
+
+def test_hints_rank_the_legal_moves_of_the_seat_to_move(serve):
+    client = serve()
+    created = create(client, "carcassonne", bots={"1": "mcts:iters=60"}, seed=4)
+    game_id, token = created["id"], tokens(created)[0]
+    now = state(client, game_id, token)
+    reply = hints(client, game_id, token)
+    assert reply.status_code == 200, reply.json()
+    found = reply.json()
+    assert found["agent"] == "mcts:iters=60"       # the bot seat's agent ranks moves
+    assert found["ranks_by"] == "win rate" and found["seat"] == 0
+    assert found["index"] == now["index"]
+    assert 1 <= len(found["moves"]) <= 3
+    assert all(m["action"] in now["legal"] and 0 <= m["value"] <= 1 for m in found["moves"])
+    assert [m["value"] for m in found["moves"]] == sorted(
+        (m["value"] for m in found["moves"]), reverse=True)
+    started = time.monotonic()
+    assert hints(client, game_id, token).json() == found      # the same position: cached
+    assert time.monotonic() - started < 0.5
+    assert state(client, game_id, token)["index"] == now["index"]   # nothing was played
+
+
+def test_catan_dice_hints_come_from_the_planner(serve):
+    client = serve()
+    created = create(client, "catan-dice", players=1, seed=2)
+    game_id, token = created["id"], tokens(created)[0]
+    found = hints(client, game_id, token, k=5).json()
+    assert found["agent"] == "planner" and found["ranks_by"] == "expected score"
+    legal = state(client, game_id, token)["legal"]
+    assert 1 <= len(found["moves"]) <= 5
+    assert all(m["action"] in legal and m["visits"] is None for m in found["moves"])
+
+
+def test_hints_only_for_the_seat_to_move(serve):
+    client = serve()
+    created = create(client, "carcassonne", seed=3)        # two people
+    game_id, seats = created["id"], tokens(created)
+    assert hints(client, game_id, None).status_code == 403          # a spectator
+    assert hints(client, game_id, seats[1]).status_code == 409      # not seat 1's turn
+    assert hints(client, game_id, "x" * 43).status_code == 401      # no seat's token
+    assert hints(client, game_id, seats[0], k=0).status_code == 400
+    assert hints(client, game_id, seats[0], k="a").status_code == 400
+    assert client.get("/api/games/nope/hints", headers=auth(seats[0])).status_code == 404
+
+
+def test_no_hints_once_the_game_is_over(serve):
+    client = serve()
+    created = create(client, "catan-dice", players=2, bots={"1": "greedy"}, seed=5)
+    game_id, token = created["id"], tokens(created)[0]
+    while True:
+        now = wait_for(client, game_id, token,
+                       lambda s: s["terminal"] or s["current_player"] == 0)
+        if now["terminal"]:
+            break
+        client.post(f"/api/games/{game_id}/actions", headers=auth(token),
+                    json={"action": "end" if "end" in now["legal"] else now["legal"][0],
+                          "index": now["index"]})
+    reply = hints(client, game_id, token)
+    assert reply.status_code == 409 and "over" in reply.json()["error"]
