@@ -44,13 +44,13 @@ class BotRunner:
 
     async def choose(self, record: dict, spec: str, seed: int) -> str:
         """The bot's move, computed in a worker."""
-        return await self._run(choose, record, spec, seed)
+        return await self.run(choose, record, spec, seed)
 
     async def rank(self, record: dict, spec: str, seed: int, k: int) -> dict:
         """Hints (:func:`rank`), computed in a worker."""
-        return await self._run(rank, record, spec, seed, k)
+        return await self.run(rank, record, spec, seed, k)
 
-    async def _run(self, function, *args):
+    async def run(self, function, *args):
         """``function(*args)`` in a worker (the pool starts on first use, and anew if a
         worker died: the call is then made once more)."""
         loop = asyncio.get_running_loop()

@@ -18,6 +18,7 @@ from typing import Any
 from ..agents import make_agent
 from ..core.errors import IllegalAction
 from ..games import game_class, load
+from ..sim.analysis import ANALYSIS_AGENT, analyse, positions, slices
 from ..sim.hints import hint_spec
 from ..sim.history import History
 from .bots import BotRunner
@@ -34,6 +35,8 @@ CACHED_GAMES = 2000
 MAX_SEED = 2 ** 63 - 1
 BOT_RETRY_S = 10.0
 """How long after a bot's failure its move is asked for again."""
+ANALYSIS_SLICE = 10
+"""Positions a review job takes at a time (a second or two of a worker)."""
 HINTS_KEPT = 256
 """Positions whose hints are kept (a few per game being played)."""
 
@@ -49,6 +52,8 @@ class Host:
         """Each game's lock, alive while someone holds or waits for it."""
         self.thinking: dict[str, int] = {}
         """Games whose bot is choosing, with the action index it chooses for."""
+        self.analysing: dict[str, dict] = {}
+        """Reviews under way: game → ``{"done", "of", "moves"}`` so far."""
         self.hinting: OrderedDict[tuple, asyncio.Future] = OrderedDict()
         """Hints per (game, action index, k): computed once, shared by every request."""
 
@@ -208,6 +213,44 @@ class Host:
             log.exception("hints in game %s at action %d failed", game_id, live.index)
             raise ApiError(503, "the hint could not be computed; try again") from None
         return {**found, "index": live.index, "seat": seat}
+
+    # --- the review of a finished game ----------------------------------------------------
+    async def analysis(self, game_id: str) -> dict:
+        """Each move's estimated win chance once the game is over: the stored review, or
+        how far the one under way has come (started by the first request)."""
+        live = await self.live(game_id)
+        if not live.state.is_terminal():
+            raise ApiError(409, "a game is reviewed once it is over")
+        stored = await self._db(self.store.analysis, game_id)
+        if stored is not None:
+            n = len(stored["moves"])
+            return {"status": "done", **stored, "done": n, "of": n}
+        progress = self.analysing.get(game_id)
+        if progress is None:
+            progress = self.analysing[game_id] = {"done": 0, "of": None, "moves": []}
+            asyncio.get_running_loop().create_task(self._analyse(live, progress))
+        return {"status": "running", "agent": ANALYSIS_AGENT, **progress}
+
+    async def _analyse(self, live: LiveGame, progress: dict) -> None:
+        """Review the game slice by slice in a bot worker, one slice at a time (bots'
+        moves never wait behind a whole review), then keep it with the game."""
+        game_id = live.row.id
+        try:
+            record = live.history.record().to_json()
+            indices = await asyncio.to_thread(positions, record)
+            progress["of"] = len(indices)
+            for part in slices(indices, ANALYSIS_SLICE):
+                rows = await self.bots.run(analyse, record, part, ANALYSIS_AGENT,
+                                           bot_seed(live.row.seed, -1))
+                progress["moves"] = progress["moves"] + rows
+                progress["done"] = len(progress["moves"])
+            await self._db(self.store.put_analysis, game_id, ANALYSIS_AGENT,
+                           progress["moves"])
+        except Exception:
+            log.exception("the review of game %s failed (asked again, it starts anew)",
+                          game_id)
+        finally:
+            self.analysing.pop(game_id, None)
 
     def _broadcast(self, live: LiveGame, since: int, kind: str = "update") -> None:
         self.hub.publish(live.row.id,

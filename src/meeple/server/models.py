@@ -121,5 +121,24 @@ class Hints(BaseModel):
     moves: list[Hint]
 
 
+class ReviewedMove(BaseModel):
+    index: int = Field(description="the action index of the move in the record")
+    seat: int
+    move: str = Field(description="the move played")
+    best: str = Field(description="the agent's best move there")
+    chance: float = Field(description="the seat's win chance with the best move (solo: "
+                                      "the expected final score)")
+    played: float | None = Field(description="the same for the move played (None: not "
+                                             "visited by the search)")
+
+
+class Analysis(BaseModel):
+    status: Literal["running", "done"]
+    agent: str
+    done: int
+    of: int | None = Field(description="the moves to review (None while counting)")
+    moves: list[ReviewedMove]
+
+
 class Error(BaseModel):
     error: str

@@ -13,8 +13,8 @@ from .errors import ApiError
 from .host import Host
 from .limits import MAX_MESSAGE, client_of
 from .messages import state_message
-from .models import (Answer, Created, CreateGame, Error, GameState, GameSummary, Hints,
-                     Join, Joined, Move, Rematched)
+from .models import (Analysis, Answer, Created, CreateGame, Error, GameState, GameSummary,
+                     Hints, Join, Joined, Move, Rematched)
 
 router = APIRouter(prefix="/api")
 ERRORS = {s: {"model": Error} for s in (400, 401, 403, 404, 409, 413, 422, 429)}
@@ -115,6 +115,16 @@ async def takeback(game_id: str, request: Request, authorization: Bearer = None)
 async def answer(game_id: str, body: Answer, request: Request,
                  authorization: Bearer = None) -> dict:
     return await host(request).answer_takeback(game_id, token_of(authorization), body.accept)
+
+
+@router.get("/games/{game_id}/analysis", response_model=Analysis, responses=ERRORS,
+            summary="A finished game's review: each move's estimated win chance")
+async def analysis(game_id: str, request: Request) -> dict:
+    """The first request starts the review in a bot worker (MCTS, a few hundred iterations
+    per move, on what the seat could see then); until it is done the reply says how far it
+    is (``status: running``, ``done`` of ``of``), then it is kept with the game. A move
+    lost ``chance - played``."""
+    return await host(request).analysis(game_id)
 
 
 @router.get("/games/{game_id}/record", responses=ERRORS,

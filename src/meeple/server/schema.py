@@ -76,3 +76,13 @@ takebacks = Table(
     Column("accepted", JSON, nullable=False),          # seats that said yes
     Column("at", DateTime(timezone=True), nullable=False),
 )
+
+
+analyses = Table(
+    "analyses", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("agent", String(200), nullable=False),
+    Column("moves", JSON, nullable=False),             # sim/analysis.py: one row per move
+    Column("at", DateTime(timezone=True), nullable=False),
+)

@@ -239,6 +239,22 @@ class Store:
             return db.execute(select(g.c.rematch).where(g.c.id == game_id)).scalar_one()
 
     # --- takeback requests ----------------------------------------------------------------
+    def analysis(self, game_id: str) -> dict | None:
+        """The stored review of a game (``{"agent", "moves"}``), None if there is none."""
+        a = schema.analyses
+        with self.engine.connect() as db:
+            row = db.execute(select(a.c.agent, a.c.moves).where(a.c.game_id == game_id)
+                             ).first()
+        return None if row is None else {"agent": row.agent, "moves": row.moves}
+
+    def put_analysis(self, game_id: str, agent: str, moves: list[dict]) -> None:
+        """Keep the review of a finished game (a second one for the game is ignored)."""
+        a = schema.analyses
+        with self._write() as db:
+            if db.execute(select(a.c.game_id).where(a.c.game_id == game_id)).first() is None:
+                db.execute(insert(a).values(game_id=game_id, agent=agent, moves=moves,
+                                            at=now()))
+
     def put_takeback(self, game_id: str, request: dict | None) -> int:
         """Store ``request`` as the game's open one (replacing any), or drop it (None);
         the game's new version."""

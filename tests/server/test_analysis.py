@@ -1,0 +1,54 @@
+"""The review of a finished game: every move's win chance, computed in the background,
+kept with the game (a restarted server serves the same review)."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .helpers import create, tokens, wait_for
+
+pytestmark = pytest.mark.parametrize("db_url", ["sqlite", "postgresql"], indirect=True)
+SHORT = {"deck": {"U": 2, "V": 2, "E": 1}}
+
+
+def review(client, game_id: str, timeout: float = 120.0) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        reply = client.get(f"/api/games/{game_id}/analysis")
+        assert reply.status_code == 200, reply.json()
+        found = reply.json()
+        if found["status"] == "done":
+            return found
+        assert found["of"] is None or found["done"] <= found["of"]
+        assert time.monotonic() < deadline, found
+        time.sleep(0.05)
+
+
+def test_a_finished_game_is_reviewed_move_by_move_and_kept(serve):
+    client = serve()
+    created = create(client, "carcassonne", bots={"0": "greedy", "1": "random"},
+                     config=SHORT, seed=9)
+    game_id = created["id"]
+    wait_for(client, game_id, None, lambda s: s["terminal"])
+    found = review(client, game_id)
+    record = client.get(f"/api/games/{game_id}/record").json()
+    moves = [i for i, text in enumerate(record["actions"]) if not text.startswith("draw")]
+    assert [m["index"] for m in found["moves"]] == moves
+    assert found["done"] == found["of"] == len(moves)
+    for row in found["moves"]:
+        assert row["move"] == record["actions"][row["index"]]
+        assert 0.0 <= row["chance"] <= 1.0
+        assert row["played"] is None or 0.0 <= row["played"] <= 1.0
+        assert row["seat"] in (0, 1)
+    again = serve()                                   # a restart: the review was kept
+    assert again.get(f"/api/games/{game_id}/analysis").json() == found
+
+
+def test_no_review_before_the_end(serve):
+    client = serve()
+    created = create(client, "carcassonne", seed=2)
+    reply = client.get(f"/api/games/{created['id']}/analysis")
+    assert reply.status_code == 409 and "over" in reply.json()["error"]
+    assert client.get("/api/games/nope/analysis").status_code == 404
+    assert tokens(created)                            # people's seats, nobody moved
