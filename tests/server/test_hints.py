@@ -73,3 +73,16 @@ def test_no_hints_once_the_game_is_over(serve):
                           "index": now["index"]})
     reply = hints(client, game_id, token)
     assert reply.status_code == 409 and "over" in reply.json()["error"]
+
+
+def test_table_rules_switch_the_aids_off(serve):
+    client = serve()
+    created = create(client, "carcassonne", seed=3, aids=False)
+    game_id, token = created["id"], tokens(created)[0]
+    now = state(client, game_id, token)
+    assert now["aids"] is False and now["legal"]          # the moves are still there
+    reply = hints(client, game_id, token)
+    assert reply.status_code == 403 and "aids are off" in reply.json()["error"]
+    assert state(client, create(client, "carcassonne", seed=3)["id"])["aids"] is True
+    bad = client.post("/api/games", json={"game": "carcassonne", "aids": "no"})
+    assert bad.status_code == 400

@@ -118,7 +118,7 @@ class Host:
     # --- creating -------------------------------------------------------------------------
     async def create(self, name: str, players: int | None, config: dict | None,
                      bots: dict[str, str], names: dict[str, str], seed: int | None,
-                     private: bool) -> dict:
+                     private: bool, aids: bool = True) -> dict:
         """A new game; its human seats' tokens (shown only now) and join links."""
         try:
             _refuse_files(game_class(name), config or {})    # before anything reads a file
@@ -141,7 +141,7 @@ class Host:
             seats.append(SeatRow(seat, agent, _name(names.get(str(seat))) if token else None,
                                  hashed(token) if token else None))
         row = GameRow(new_game_id(), game.name, game.players, dict(game.config), seed,
-                      private, seats=seats)
+                      private, aids=aids, seats=seats)
         live = LiveGame.rebuild(row, [])
         first = live.deal()
         row.__dict__.update(live.summary())
@@ -196,6 +196,8 @@ class Host:
         live = await self.live(game_id)
         seat = live.seat_of(token)
         live.check_turn(seat, None)
+        if not live.row.aids:
+            raise ApiError(403, "player aids are off in this game (table rules): no hints")
         key = (game_id, live.index, k)
         task = self.hinting.get(key)
         if task is None:
@@ -391,7 +393,8 @@ class Host:
             if s.human and s.name is None:
                 s.name = f"seat {s.seat}"
         new = GameRow(new_game_id(), row.game, row.players, row.config,
-                      secrets.randbits(48), row.private, seats=seats, rematch_of=row.id)
+                      secrets.randbits(48), row.private, aids=row.aids, seats=seats,
+                      rematch_of=row.id)
         fresh = LiveGame.rebuild(new, [])
         first = fresh.deal()
         new.__dict__.update(fresh.summary())

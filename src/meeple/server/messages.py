@@ -32,6 +32,7 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0) -> dict:
         "seats": seats_of(row.seats),
         "takeback": row.takeback,
         "rematch": row.rematch,
+        "aids": row.aids,
     }
 
 

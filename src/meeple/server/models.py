@@ -21,6 +21,8 @@ class CreateGame(Strict):
     names: dict[str, str] = Field({}, description="seat number → display name; a person's "
                                   "seat without one is open to anyone in the lobby")
     private: bool = Field(False, description="not listed; seats only by their links")
+    aids: bool = Field(True, description="player aids (hints; the client's legal-spot "
+                       "highlights, projected score, tiles left); false: table rules")
 
 
 class SeatToken(BaseModel):
@@ -89,6 +91,7 @@ class GameState(BaseModel):
     seats: list[SeatInfo]
     takeback: dict[str, Any] | None = Field(description="an open takeback request")
     rematch: str | None = Field(description="the rematch's game id, once one exists")
+    aids: bool = Field(description="whether player aids are on (set at creation)")
 
 
 class GameSummary(BaseModel):

@@ -49,7 +49,8 @@ async def game_types() -> list[dict]:
              summary="Create a game; the people's seat tokens are shown only here")
 async def create(body: CreateGame, request: Request) -> dict:
     return await host(request).create(body.game, body.players, body.config, body.bots,
-                                      body.names, body.seed, body.private)
+                                      body.names, body.seed, body.private,
+                                      body.aids)
 
 
 @router.get("/games", response_model=list[GameSummary], summary="The lobby")

@@ -9,7 +9,7 @@ same transaction, so no action once acknowledged is ever lost.
 from __future__ import annotations
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, Integer,
-                        MetaData, String, Table, Text)
+                        MetaData, String, Table, Text, true)
 
 metadata = MetaData()
 
@@ -21,6 +21,7 @@ games = Table(
     Column("config", JSON, nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("private", Boolean, nullable=False, default=False),
+    Column("aids", Boolean, nullable=False, default=True, server_default=true()),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
     # a summary of the log for the lobby, rewritten with every commit of actions

@@ -59,6 +59,8 @@ class GameRow:
     config: dict
     seed: int
     private: bool = False
+    aids: bool = True
+    """Player aids on (hints, and the client's highlights); False: table rules."""
     created_at: datetime | None = None
     updated_at: datetime | None = None
     index: int = 0
