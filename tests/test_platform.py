@@ -289,3 +289,26 @@ def test_each_game_words_its_consequences(name, kind):
         if texts:
             break
     assert texts, f"no {kind} event in 40 random games of {name}"
+
+
+def test_projected_scores_are_the_final_scoring_of_the_board_as_it_stands():
+    """The tile games' "score if it ended now": at least the points so far, the final
+    points at the end, and the position is not changed by asking; elsewhere None."""
+    rng = random.Random(3)
+    for name in ("carcassonne", "hunters-gatherers"):
+        state = meeple.load(name, players=3).new_state(seed=5)
+        ahead = False
+        while not state.is_terminal():
+            if state.current_player >= 0:
+                checked = state.action_count % 15 == 0
+                before = snapshot(state) if checked else None
+                projected = state.projected_scores()
+                assert not checked or snapshot(state) == before
+                assert all(p >= s for p, s in zip(projected, state.scores()))
+                ahead |= projected != state.scores()
+            state.apply_unchecked(rng.choice(state.legal_actions())
+                                  if state.current_player >= 0 else state.sample_chance(rng))
+        assert state.projected_scores() == state.scores()
+        assert ahead            # open features and fields would have scored on the way
+    for name in ("catan-dice", "jaeger-sammler"):
+        assert meeple.load(name).new_state(seed=1).projected_scores() is None

@@ -86,3 +86,16 @@ def test_table_rules_switch_the_aids_off(serve):
     assert state(client, create(client, "carcassonne", seed=3)["id"])["aids"] is True
     bad = client.post("/api/games", json={"game": "carcassonne", "aids": "no"})
     assert bad.status_code == 400
+
+
+def test_the_score_if_it_ended_now_is_an_aid(serve):
+    client = serve()
+    created = create(client, "carcassonne", seed=3, bots={"1": "greedy"})
+    game_id, token = created["id"], tokens(created)[0]
+    now = state(client, game_id, token)
+    assert now["projected"] is not None and len(now["projected"]) == 2
+    assert all(p >= s for p, s in zip(now["projected"], now["scores"]))
+    off = create(client, "carcassonne", seed=3, aids=False)
+    assert state(client, off["id"])["projected"] is None
+    js = create(client, "jaeger-sammler", seed=3)
+    assert state(client, js["id"])["projected"] is None

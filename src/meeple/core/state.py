@@ -111,6 +111,12 @@ class State(ABC):
     def scores(self) -> list[int]:
         """Points per seat so far (final points once terminal)."""
 
+    def projected_scores(self) -> list[int] | None:
+        """The scores if the game ended now (its final scoring applied to the position as
+        it stands), where a game has such a thing and every seat may know it; None
+        elsewhere. A player aid: the Carcassonne players' "score if it ended now"."""
+        return None
+
     @abstractmethod
     def score_breakdown(self) -> dict:
         """``{"seats": [{"seat", "total", "items": [{"text", "points", ...}]}], ...}``."""

@@ -26,6 +26,7 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0) -> dict:
         "legal": ([str(a) for a in state.legal_actions()]
                   if seat is not None and state.current_player == seat else []),
         "scores": None if secret else state.scores(),
+        "projected": state.projected_scores() if row.aids else None,
         "breakdown": None if secret else state.score_breakdown(),
         "events": state.events_since(since),
         "last_action": actions[-1] if actions else None,

@@ -86,6 +86,8 @@ class GameState(BaseModel):
     scores: list[int] | None = Field(description="points so far (None where they are "
                                      "secret until the end: Jäger und Sammler)")
     breakdown: dict[str, Any] | None
+    projected: list[int] | None = Field(description="the scores if the game ended now "
+                                        "(tile games, with player aids on)")
     events: list[dict[str, Any]] = Field(description="what happened, in words and as data")
     last_action: str | None
     seats: list[SeatInfo]

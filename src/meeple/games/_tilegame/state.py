@@ -118,6 +118,15 @@ class TileGameState(Legality, State):
     def scores(self) -> list[int]:
         return list(self.points)
 
+    def projected_scores(self) -> list[int]:
+        """The points with the final scoring of the board as it stands (incomplete
+        features, farms or meadows), on a copy; all of it is public."""
+        if self.is_terminal():
+            return list(self.points)
+        copy = self.clone()
+        copy._score_final()
+        return list(copy.points)
+
     def pile_counts(self) -> dict[str, int]:
         """The tiles left to draw, by type (the pile has no visible order)."""
         return {t: n for t, n in zip(self.types, self.pile) if n}
