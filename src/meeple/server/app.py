@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from .. import __version__
@@ -20,6 +20,7 @@ from .errors import ApiError
 from .host import Host
 from .hub import Hub
 from .limits import BodyLimit, RateLimit, RateLimiter
+from .pages import install_pages
 from .routes import router
 from .storage import Store
 
@@ -72,9 +73,7 @@ def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DE
     app.add_middleware(RateLimit, limiter=limiter)
     _errors(app)
 
-    @app.get("/", include_in_schema=False)
-    async def home():
-        return RedirectResponse("/docs")
+    install_pages(app)                      # the browser client: /, /games/{id}, /static
 
     return app
 

@@ -1,0 +1,98 @@
+// The client's only door to the server: JSON requests and the game WebSocket.
+
+/** An error from the server, with its HTTP status and the server's own words. */
+export class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+/** Fetch `path` as JSON; a refusal ({"error": ...}) becomes an ApiError with its words. */
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  let reply;
+  try {
+    reply = await fetch(path, { method, headers,
+                                body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, "the server cannot be reached (are you online?)");
+  }
+  let data = null;
+  try { data = await reply.json(); } catch (e) { /* not JSON: use the status below */ }
+  if (!reply.ok) {
+    const words = data && typeof data.error === "string" ? data.error : reply.statusText;
+    throw new ApiError(reply.status, `${words || "request failed"} (${reply.status})`);
+  }
+  return data;
+}
+
+// Closes that reconnecting cannot mend (a bad token, an unknown game).
+const FINAL_CLOSES = { 4401: "this link's token holds no seat (left or replaced)",
+                       4404: "no such game" };
+
+/**
+ * The live connection to one game. `onMessage(msg)` gets every server message; the first
+ * message after each (re)connection is a whole `state`, so a dropped link catches up by
+ * itself. Reconnects with exponential backoff (0.5 s doubling to 10 s).
+ */
+export class GameSocket {
+  constructor(gameId, token, { onMessage, onStatus }) {
+    this.gameId = gameId; this.token = token;
+    this.onMessage = onMessage; this.onStatus = onStatus || (() => {});
+    this.delay = 500; this.closed = false; this.ws = null;
+    this.connect();
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    return `${scheme}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws${query}`;
+  }
+
+  connect() {
+    this.onStatus("connecting");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => { this.delay = 500; this.onStatus("live"); };
+    ws.onmessage = (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch (err) { return; }
+      this.onMessage(msg);
+    };
+    ws.onclose = (e) => {
+      if (this.closed) return;
+      if (FINAL_CLOSES[e.code]) { this.onStatus("closed", FINAL_CLOSES[e.code]); return; }
+      this.onStatus("reconnecting", e.reason);
+      setTimeout(() => this.connect(), this.delay);
+      this.delay = Math.min(this.delay * 2, 10000);
+    };
+  }
+
+  /** Send a move; false when not connected (the caller says so on the page). */
+  send(action, index) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify({ action, index }));
+    return true;
+  }
+
+  close() { this.closed = true; if (this.ws) this.ws.close(); }
+}
+
+/** CSS colours for the games' colour names (the engine names seats by colour). */
+const COLOURS = { red: "#d33b2c", blue: "#2f62c9", green: "#2f9a45", yellow: "#f0c419",
+                  black: "#2b2b2b", white: "#f5f5f5", purple: "#8748b8", orange: "#ee8a1d",
+                  grey: "#888888", gray: "#888888", pink: "#e777b0" };
+const FALLBACK = ["red", "blue", "green", "yellow", "black"];
+
+/** Each seat's colour name, from the score breakdown when the game gives one. */
+export function seatColours(state) {
+  const names = [];
+  const seats = state && state.breakdown && state.breakdown.seats;
+  for (let i = 0; i < (state ? state.players : 0); i++) {
+    const s = seats && seats.find((b) => b.seat === i);
+    names.push((s && s.colour) || FALLBACK[i % FALLBACK.length]);
+  }
+  return names;
+}
+
+export function cssColour(name) { return COLOURS[name] || name; }

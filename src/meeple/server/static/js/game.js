@@ -1,0 +1,158 @@
+// The game page: one WebSocket, the seats and scores, the log, and the game's board module.
+import { api, GameSocket, seatColours, cssColour } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const TILE_GAMES = new Set(["carcassonne", "hunters-gatherers"]);
+
+/** The seat's token: from the link once, then only from this tab's sessionStorage, and
+ * taken out of the address bar so a copied address never carries it. */
+function takeToken() {
+  const key = `meeple-token:${gameId}`;
+  const params = new URLSearchParams(location.search);
+  const fromUrl = params.get("token");
+  if (fromUrl) {
+    sessionStorage.setItem(key, fromUrl);
+    params.delete("token");
+    const rest = params.toString();
+    history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
+  }
+  return sessionStorage.getItem(key);
+}
+
+const token = takeToken();
+let state = null;        // the latest state message
+let board = null;        // the board module's instance
+let socket = null;
+let waiting = false;     // a move sent and not yet answered (update or error)
+
+function showError(text) { $("error").textContent = text || ""; }
+
+/** Send a move in notation for the state we saw; the server answers update or error. */
+function send(action) {
+  if (!state || waiting) return false;      // one move in flight: a double click is one move
+  showError("");
+  if (!socket.send(action, state.index)) {
+    showError("not connected: the move was not sent (reconnecting…)");
+    return false;
+  }
+  waiting = true;
+  return true;
+}
+
+function seatName(i) {
+  const seat = state.seats.find((s) => s.seat === i);
+  const colour = seatColours(state)[i];
+  const who = i === state.seat ? "you" : seat && seat.agent !== "human" ? `bot ${seat.agent}`
+    : (seat && seat.name) || (seat && seat.open ? "open seat" : "a person");
+  return `${colour} (seat ${i}, ${who})`;
+}
+
+function renderStatus() {
+  let text;
+  if (state.terminal) {
+    const s = state.scores || [];
+    const best = Math.max(...s);
+    const winners = s.map((v, i) => v === best ? i : -1).filter((i) => i >= 0);
+    text = `Game over — ${winners.map((i) => seatColours(state)[i]).join(" and ")} `
+      + `win${winners.length > 1 ? "" : "s"} with ${best}`;
+  } else if (state.seat !== null && state.current_player === state.seat) {
+    text = `Your turn (${seatColours(state)[state.seat]})`;
+    const phase = state.view && state.view.phase;
+    if (TILE_GAMES.has(state.game) && (phase === "place" || phase === "bonus")) text += ": place the tile";
+    if (TILE_GAMES.has(state.game) && phase === "follower") {
+      text += state.game === "carcassonne" ? ": a follower, or pass" : ": a follower or a hut, or pass";
+    }
+  } else {
+    text = `Waiting for ${seatName(state.current_player)}`;
+  }
+  $("status").textContent = text;
+  $("status").dataset.myTurn = String(!!(state.legal && state.legal.length));
+}
+
+function renderPlayers() {
+  const colours = seatColours(state);
+  const supply = state.view && state.view.supply;
+  $("players").replaceChildren(...colours.map((c, i) => {
+    const li = document.createElement("li");
+    li.dataset.seat = i;
+    if (i === state.current_player && !state.terminal) li.classList.add("turn");
+    const dot = document.createElement("span");
+    dot.className = "swatch"; dot.style.background = cssColour(c);
+    const name = document.createElement("span");
+    name.textContent = seatName(i)
+      + (supply ? ` · ${supply[i]} left` : "");
+    const score = document.createElement("span");
+    score.className = "score";
+    score.textContent = state.scores ? state.scores[i] : "?";
+    li.append(dot, name, score);
+    return li;
+  }));
+}
+
+function log(text, kind) {
+  const li = document.createElement("li");
+  li.className = kind; li.textContent = text;
+  $("log").prepend(li);              // newest first: no scrolling to follow the game
+}
+
+function logEvents(events) {
+  for (const e of events || []) if (e.text) log(e.text, "event");
+}
+
+async function loadBoard() {
+  const module = TILE_GAMES.has(state.game)
+    ? await import("./boards/carcassonne.js") : await import("./boards/moves.js");
+  let tiles = null;
+  if (TILE_GAMES.has(state.game)) tiles = await api(`/api/games/types/${state.game}/tiles`);
+  board = module.createBoard($("board"), $("controls"), { tiles, send, log });
+}
+
+async function onMessage(msg) {
+  if (msg.type === "error" || msg.type === "state" || msg.type === "update") waiting = false;
+  if (msg.type === "error") { showError(msg.error); return; }
+  const previous = state;
+  state = msg;
+  if (!board) await loadBoard();
+  if (msg.type === "state") {           // the whole game: the log starts again from it
+    $("log").replaceChildren();
+    logEvents(msg.events);
+    log(`joined at move ${msg.index}`, "move");
+  } else if (msg.type === "update") {
+    board.describe && previous && board.describe(previous, msg);
+    logEvents(msg.events);
+    showError("");
+  }
+  document.title = `meeple — ${msg.view && msg.view.game || msg.game} ${gameId}`;
+  $("title").textContent = `${msg.game} · game ${gameId} · move ${msg.index}`
+    + (msg.seat === null ? " · spectator" : "");
+  renderStatus();
+  renderPlayers();
+  board.update(state);
+}
+
+// Handle messages one at a time: the first one awaits the board module's loading.
+let queue = Promise.resolve();
+function start() {
+  socket = new GameSocket(gameId, token, {
+    onMessage: (m) => { queue = queue.then(() => onMessage(m)).catch((e) => showError(String(e))); },
+    onStatus: (s, why) => {
+      $("conn").textContent = s === "live" ? "● live" : s;
+      if (s !== "live") waiting = false;    // a lost answer: the next state tells all
+      $("conn").dataset.state = s;
+      if (s === "closed") {
+        showError(why);
+        if (token) {            // a dead token: forget it, and offer the spectator's view
+          sessionStorage.removeItem(`meeple-token:${gameId}`);
+          const a = document.createElement("a");
+          a.href = location.pathname; a.textContent = " Watch as a spectator";
+          $("error").append(a);
+        }
+      }
+    },
+  });
+  // For tests and the console: the move sender and the latest state.
+  window.meeple = { send, state: () => state, socket };
+}
+
+start();
