@@ -151,8 +151,10 @@ function start() {
       }
     },
   });
-  // For tests and the console: the move sender and the latest state.
-  window.meeple = { send, state: () => state, socket };
+  // For tests, benchmarks and the console: the move sender, the latest state, a redraw.
+  window.meeple = {
+    send, state: () => state, socket, redraw: () => board && board.update(state),
+  };
 }
 
 start();
