@@ -52,3 +52,33 @@ def test_no_review_before_the_end(serve):
     assert reply.status_code == 409 and "over" in reply.json()["error"]
     assert client.get("/api/games/nope/analysis").status_code == 404
     assert tokens(created)                            # people's seats, nobody moved
+
+
+def test_positions_step_through_a_finished_game(serve):
+    client = serve()
+    created = create(client, "carcassonne", bots={"0": "greedy", "1": "random"},
+                     config=SHORT, seed=9)
+    game_id = created["id"]
+    wait_for(client, game_id, None, lambda s: s["terminal"])
+    record = client.get(f"/api/games/{game_id}/record").json()
+    n = len(record["actions"])
+    start = client.get(f"/api/games/{game_id}/positions/0").json()
+    assert start["index"] == 0 and start["of"] == n
+    assert len(start["view"]["board"]) == 1           # the start tile only
+    for i in (1, 2, n // 2, n):
+        step = client.get(f"/api/games/{game_id}/positions/{i}").json()
+        assert step["index"] == i and step["seat"] is None and step["legal"] == []
+        assert step["last_action"] == record["actions"][i - 1]
+    assert client.get(f"/api/games/{game_id}/positions/{n}").json()["terminal"] is True
+    assert client.get(f"/api/games/{game_id}/positions/{n + 1}").status_code == 404
+    assert client.get(f"/api/games/{game_id}/positions/-1").status_code == 404
+    assert client.get(f"/api/games/{game_id}/positions/x").status_code == 400
+
+
+def test_positions_of_a_hidden_game_wait_for_its_end(serve):
+    client = serve()
+    created = create(client, "jaeger-sammler", seed=2)     # face-down tiles
+    reply = client.get(f"/api/games/{created['id']}/positions/1")
+    assert reply.status_code == 403 and "hides" in reply.json()["error"]
+    open_game = create(client, "carcassonne", seed=2)    # the past of a tile game is public
+    assert client.get(f"/api/games/{open_game['id']}/positions/1").status_code == 200

@@ -103,9 +103,7 @@ class Host:
         end, the seed of a game with chance is left out: it would foretell the draws."""
         live = await self.live(game_id)
         over = live.state.is_terminal()
-        if not over and live.game.hides_information:
-            raise ApiError(403, "this game hides information: its record is served once "
-                                "it is over")
+        _check_replayable(live)
         record = live.history.record()
         record.seats = [{"seat": s.seat, "agent": s.agent, **({"name": s.name} if s.name
                                                                else {})}
@@ -114,6 +112,19 @@ class Host:
         if not over and live.game.has_chance:
             data["seed"] = None
         return data
+
+    async def position(self, game_id: str, index: int) -> dict:
+        """The game as a spectator saw it after its first ``index`` actions, with the
+        events of the last of them: the replay viewer's steps (served where the record
+        is)."""
+        live = await self.live(game_id)
+        _check_replayable(live)
+        if not 0 <= index <= live.index:
+            raise ApiError(404, f"no position {index}: the game has {live.index} actions")
+        actions = live.history.actions[:index]
+        then = LiveGame(live.row, await asyncio.to_thread(
+            History, live.game, live.row.seed, actions))
+        return {**state_message(then, None, max(0, index - 1)), "of": live.index}
 
     # --- creating -------------------------------------------------------------------------
     async def create(self, name: str, players: int | None, config: dict | None,
@@ -465,6 +476,14 @@ class Host:
 def join_link(game_id: str, token: str) -> str:
     """The page a seat's person opens to play (its token in the link)."""
     return f"/games/{game_id}?token={token}"
+
+
+def _check_replayable(live: LiveGame) -> None:
+    """ApiError 403 unless the game's past may be shown to anyone: once it is over, or
+    from the start where it hides nothing."""
+    if not live.state.is_terminal() and live.game.hides_information:
+        raise ApiError(403, "this game hides information: its record is served once it "
+                            "is over")
 
 
 def _seated(live: LiveGame, token: str | None) -> int:

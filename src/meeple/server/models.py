@@ -96,6 +96,10 @@ class GameState(BaseModel):
     aids: bool = Field(description="whether player aids are on (set at creation)")
 
 
+class Position(GameState):
+    of: int = Field(description="the number of actions of the whole game")
+
+
 class GameSummary(BaseModel):
     id: str
     game: str

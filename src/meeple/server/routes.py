@@ -14,7 +14,7 @@ from .host import Host
 from .limits import MAX_MESSAGE, client_of
 from .messages import state_message
 from .models import (Analysis, Answer, Created, CreateGame, Error, GameState, GameSummary,
-                     Hints, Join, Joined, Move, Rematched)
+                     Hints, Join, Joined, Move, Position, Rematched)
 
 router = APIRouter(prefix="/api")
 ERRORS = {s: {"model": Error} for s in (400, 401, 403, 404, 409, 413, 422, 429)}
@@ -126,6 +126,14 @@ async def analysis(game_id: str, request: Request) -> dict:
     is (``status: running``, ``done`` of ``of``), then it is kept with the game. A move
     lost ``chance - played``."""
     return await host(request).analysis(game_id)
+
+
+@router.get("/games/{game_id}/positions/{index}", response_model=Position, responses=ERRORS,
+            summary="The game as a spectator saw it after its first N actions (replays)")
+async def position(game_id: str, index: int, request: Request) -> dict:
+    """Served where the record is (once over, or from the start where nothing is hidden);
+    ``events`` are those of the last action, ``of`` the game's number of actions."""
+    return await host(request).position(game_id, index)
 
 
 @router.get("/games/{game_id}/record", responses=ERRORS,
