@@ -100,9 +100,17 @@ function logEvents(events) {
   for (const e of events || []) if (e.text) log(e.text, "event");
 }
 
+// Each game's board module: createBoard(container, controls, {tiles, send, log}) returns
+// {update(state), describe?(previous, next)}; moves.js (every legal move as a button) is
+// the fallback a game without its own board uses.
+const BOARDS = {
+  "carcassonne": "./boards/carcassonne.js",
+  "hunters-gatherers": "./boards/carcassonne.js",
+  "jaeger-sammler": "./boards/jaeger_sammler.js",
+};
+
 async function loadBoard() {
-  const module = TILE_GAMES.has(state.game)
-    ? await import("./boards/carcassonne.js") : await import("./boards/moves.js");
+  const module = await import(BOARDS[state.game] || "./boards/moves.js");
   let tiles = null;
   if (TILE_GAMES.has(state.game)) tiles = await api(`/api/games/types/${state.game}/tiles`);
   board = module.createBoard($("board"), $("controls"), { tiles, send, log });
