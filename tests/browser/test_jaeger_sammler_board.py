@@ -70,7 +70,7 @@ def test_two_step_and_two_pawn_moves_against_a_bot(server, page, artifacts):
     field(page, a).click()
     field(page, c).click()
     page.wait_for_function(f"window.meeple.state().index > {index}")
-    assert page.evaluate(f"window.meeple.state().index") >= index + 1
+    assert page.evaluate("window.meeple.state().index") >= index + 1
     my_turn(page)
     assert page.evaluate("window.meeple.state().index") >= index + 2   # the bot moved too
     expect(page.locator("#log")).to_contain_text(action.split(" ", 1)[1])

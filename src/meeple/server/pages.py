@@ -31,6 +31,11 @@ async def game_page(game_id: str) -> FileResponse:
     return FileResponse(STATIC / "game.html")
 
 
+@router.get("/games/{game_id}/replay", include_in_schema=False)
+async def replay_page(game_id: str) -> FileResponse:
+    return FileResponse(STATIC / "replay.html")
+
+
 @router.get("/api/games/types/{name}/tiles",
             summary="A tile game's tile set (types, edges, segments), to draw its tiles",
             responses={404: {"description": "not a tile game",
@@ -85,6 +90,7 @@ def tileset_data(ts: TileSet) -> dict:
 
 
 def install_pages(app: FastAPI) -> None:
-    """Serve the lobby at ``/``, a game at ``/games/{id}``, and ``/static``."""
+    """Serve the lobby at ``/``, a game at ``/games/{id}``, its replay at
+    ``/games/{id}/replay``, and ``/static``."""
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -1,9 +1,9 @@
 // The game page: one WebSocket, the seats and scores, the log, and the game's board module.
-import { api, GameSocket, seatColours, cssColour } from "./api.js";
+import { GameSocket, seatColours, cssColour } from "./api.js";
+import { TILE_GAMES, loadBoard as loadBoardModule } from "./boards/index.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-const TILE_GAMES = new Set(["carcassonne", "hunters-gatherers"]);
 
 /** The seat's token: from the link once, then only from this tab's sessionStorage, and
  * taken out of the address bar so a copied address never carries it. */
@@ -67,6 +67,11 @@ function renderStatus() {
     text = `Waiting for ${seatName(state.current_player)}`;
   }
   $("status").textContent = text;
+  if (state.terminal) {             // a finished game: step through it, with its review
+    const a = document.createElement("a");
+    a.id = "replay-link"; a.href = `/games/${encodeURIComponent(gameId)}/replay`; a.textContent = "replay";
+    $("status").append(" · ", a);
+  }
   $("status").dataset.myTurn = String(!!(state.legal && state.legal.length));
 }
 
@@ -100,19 +105,9 @@ function logEvents(events) {
   for (const e of events || []) if (e.text) log(e.text, "event");
 }
 
-// Each game's board module: createBoard(container, controls, {tiles, send, log}) returns
-// {update(state), describe?(previous, next)}; moves.js (every legal move as a button) is
-// the fallback a game without its own board uses.
-const BOARDS = {
-  "carcassonne": "./boards/carcassonne.js",
-  "hunters-gatherers": "./boards/carcassonne.js",
-  "jaeger-sammler": "./boards/jaeger_sammler.js",
-};
-
+// The board modules' map (BOARDS) lives in boards/index.js, shared with the replay viewer.
 async function loadBoard() {
-  const module = await import(BOARDS[state.game] || "./boards/moves.js");
-  let tiles = null;
-  if (TILE_GAMES.has(state.game)) tiles = await api(`/api/games/types/${state.game}/tiles`);
+  const { module, tiles } = await loadBoardModule(state.game);
   board = module.createBoard($("board"), $("controls"), { tiles, send, log });
 }
 

@@ -120,6 +120,9 @@ function renderList(status, games) {
   const title = (name) => (types.find((t) => t.name === name) || { title: name }).title;
   const rows = games.map((g) => {
     const actions = el("td", {}, el("a", { href: `/games/${g.id}` }, "watch"));
+    if (status === "finished") {
+      actions.append(" ", el("a", { href: `/games/${g.id}/replay`, class: "replay" }, "replay"));
+    }
     if (status === "open") {
       for (const s of g.seats.filter((s) => s.open)) {
         actions.append(" ", el("button", { onclick: () => joinSeat(g, s.seat) },
