@@ -1,19 +1,9 @@
 // The lobby: create a game (seats: people or bots) and list open, running, finished games.
 import { api } from "./api.js";
+import { el } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 let types = [];
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
 
 const current = () => types.find((t) => t.name === $("game").value);
 

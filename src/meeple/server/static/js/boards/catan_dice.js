@@ -3,6 +3,7 @@
 // with their jokers, the 15 score boxes — the six dice as clickable tiles, and every seat's
 // sheet in small. Every click path ends in send() of a string taken from state.legal.
 import { cssColour, seatColours } from "../api.js";
+import { el, loadStylesheet } from "../dom.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const U = 100;                           // one hex size in SVG units
@@ -43,22 +44,6 @@ const KIND_OF = (name) => name[0] === "R" ? "road" : name[0] === "S" ? "settleme
   : name[0] === "C" ? "city" : "knight";
 const TURNS = 15;
 
-let cssLoaded = false;
-function loadCss() {
-  if (cssLoaded || document.querySelector("link[data-cd-css]")) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet"; link.href = "/static/css/catan_dice.css";
-  link.dataset.cdCss = "1";
-  document.head.append(link);
-  cssLoaded = true;
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
-  for (const c of children) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
 function sv(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
@@ -289,7 +274,7 @@ function dieFace(face) {
 }
 
 export function createBoard(container, controls, { send, log }) {
-  loadCss();
+  loadStylesheet("/static/css/catan_dice.css");
   const root = el("div", { class: "cd-wrap" });
   const main = el("div", { class: "cd-main" });
   const sheetBox = el("div", { class: "cd-sheet-box" });

@@ -2,6 +2,7 @@
 // view — tiles, settlements, caves, pawns and crates — and moves made by clicking pawns and
 // the fields they reach. Every click path ends in send() of a string taken from state.legal.
 import { cssColour, seatColours } from "../api.js";
+import { el, loadStylesheet } from "../dom.js";
 
 const R = 40;                          // hex radius (centre to corner), pointy-top
 const W = Math.sqrt(3) * R;            // hex width
@@ -21,23 +22,6 @@ const KINDS = {
   cave: { fill: "#55535e", ink: "#f3f0ff", glyph: "◠" },
   mammoth: { fill: "#e2d7ec", ink: "#5b3f7a", glyph: "M" },
 };
-
-let cssLoaded = false;
-function loadCss() {
-  if (cssLoaded || document.querySelector("link[data-js-css]")) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet"; link.href = "/static/css/jaeger_sammler.css";
-  link.dataset.jsCss = "1";
-  document.head.append(link);
-  cssLoaded = true;
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  for (const c of children) node.append(c);
-  return node;
-}
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 
@@ -77,7 +61,7 @@ function parseLegal(legal) {
 }
 
 export function createBoard(container, controls, { send, log }) {
-  loadCss();
+  loadStylesheet("/static/css/jaeger_sammler.css");
   const NS = "http://www.w3.org/2000/svg";
   const wrap = el("div", { class: "js-wrap" });
   const svg = document.createElementNS(NS, "svg");
