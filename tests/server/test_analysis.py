@@ -12,6 +12,14 @@ pytestmark = pytest.mark.parametrize("db_url", ["sqlite", "postgresql"], indirec
 SHORT = {"deck": {"U": 2, "V": 2, "E": 1}}
 
 
+def finished_game(client) -> str:
+    """A short Carcassonne game that two bots played to its end; its id."""
+    created = create(client, "carcassonne", bots={"0": "greedy", "1": "random"},
+                     config=SHORT, seed=9)
+    wait_for(client, created["id"], None, lambda s: s["terminal"])
+    return created["id"]
+
+
 def review(client, game_id: str, timeout: float = 120.0) -> dict:
     deadline = time.monotonic() + timeout
     while True:
@@ -27,10 +35,7 @@ def review(client, game_id: str, timeout: float = 120.0) -> dict:
 
 def test_a_finished_game_is_reviewed_move_by_move_and_kept(serve):
     client = serve()
-    created = create(client, "carcassonne", bots={"0": "greedy", "1": "random"},
-                     config=SHORT, seed=9)
-    game_id = created["id"]
-    wait_for(client, game_id, None, lambda s: s["terminal"])
+    game_id = finished_game(client)
     found = review(client, game_id)
     record = client.get(f"/api/games/{game_id}/record").json()
     moves = [i for i, text in enumerate(record["actions"]) if not text.startswith("draw")]
@@ -56,10 +61,7 @@ def test_no_review_before_the_end(serve):
 
 def test_positions_step_through_a_finished_game(serve):
     client = serve()
-    created = create(client, "carcassonne", bots={"0": "greedy", "1": "random"},
-                     config=SHORT, seed=9)
-    game_id = created["id"]
-    wait_for(client, game_id, None, lambda s: s["terminal"])
+    game_id = finished_game(client)
     record = client.get(f"/api/games/{game_id}/record").json()
     n = len(record["actions"])
     start = client.get(f"/api/games/{game_id}/positions/0").json()

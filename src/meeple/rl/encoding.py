@@ -22,6 +22,7 @@ in ``docs/research.md``.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from ..core.state import State
 
 
-class Encoding:
+class Encoding(ABC):
     """The action numbering and observation arrays of one game; subclasses fill it in."""
 
     size: int
@@ -43,16 +44,16 @@ class Encoding:
         self.game = game
 
     # --- actions --------------------------------------------------------------------------
+    @abstractmethod
     def index(self, state: State, action: Action) -> int:
         """The index of ``action``, a well-formed player action of the game, in ``state``
         (where the index depends on it). ValueError if the numbering has no index for it."""
-        raise NotImplementedError
 
+    @abstractmethod
     def action(self, state: State, index: int) -> Action | None:
         """The action that ``index`` stands for in ``state``, or None where it names none
         (a Jäger und Sammler pawn rank beyond the pawns on the board, say). The action need
         not be legal; for every legal action ``a``: ``action(state, index(state, a)) == a``."""
-        raise NotImplementedError
 
     def legal(self, state: State) -> dict[int, Action]:
         """``{index: action}`` for every legal action of the seat to move (empty at a chance
@@ -72,17 +73,17 @@ class Encoding:
         return mask
 
     # --- observations ---------------------------------------------------------------------
+    @abstractmethod
     def observation_spaces(self) -> dict[str, spaces.Space]:
         """The named arrays of an observation (without ``action_mask``), as Gymnasium
         spaces, each a ``Box`` of fixed shape and dtype."""
-        raise NotImplementedError
 
+    @abstractmethod
     def observe(self, view: dict, seat: int) -> dict[str, np.ndarray]:
         """The arrays for ``seat`` made from ``view`` (``state.view(seat)``) alone; each
         fits its space in :meth:`observation_spaces`."""
-        raise NotImplementedError
 
+    @abstractmethod
     def describe(self) -> dict[str, str]:
         """One line per observation array: what it holds (for ``docs/research.md`` and
         ``help(env)``)."""
-        raise NotImplementedError

@@ -1,4 +1,5 @@
 // Small DOM helpers the pages and boards share.
+import { cssColour } from "./api.js";
 
 /** An element with attributes (`class`; `onclick` and other `on…` keys as listeners; null
  * or undefined values left out) and children (null or undefined left out). */
@@ -18,4 +19,18 @@ export function el(tag, attrs = {}, ...children) {
 export function loadStylesheet(href) {
   if (document.querySelector(`link[rel=stylesheet][href="${href}"]`)) return;
   document.head.append(el("link", { rel: "stylesheet", href }));
+}
+
+/** The players' rows of a state (a game's or a replay step's): a swatch in the seat's
+ * colour, ``label(seat, colour)``, the score (`?` while secret), the seat to move marked. */
+export function playerRows(state, colours, label) {
+  return colours.map((c, i) => {
+    const li = el("li", { "data-seat": i });
+    if (i === state.current_player && !state.terminal) li.classList.add("turn");
+    const dot = el("span", { class: "swatch" });
+    dot.style.background = cssColour(c);
+    li.append(dot, el("span", {}, label(i, c)),
+              el("span", { class: "score" }, String(state.scores ? state.scores[i] : "?")));
+    return li;
+  });
 }

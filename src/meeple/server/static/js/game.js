@@ -1,5 +1,6 @@
 // The game page: one WebSocket, the seats and scores, the log, and the game's board module.
-import { GameSocket, seatColours, cssColour } from "./api.js";
+import { GameSocket, seatColours } from "./api.js";
+import { playerRows } from "./dom.js";
 import { TILE_GAMES, loadBoard as loadBoardModule } from "./boards/index.js";
 
 const $ = (id) => document.getElementById(id);
@@ -76,23 +77,9 @@ function renderStatus() {
 }
 
 function renderPlayers() {
-  const colours = seatColours(state);
   const supply = state.view && state.view.supply;
-  $("players").replaceChildren(...colours.map((c, i) => {
-    const li = document.createElement("li");
-    li.dataset.seat = i;
-    if (i === state.current_player && !state.terminal) li.classList.add("turn");
-    const dot = document.createElement("span");
-    dot.className = "swatch"; dot.style.background = cssColour(c);
-    const name = document.createElement("span");
-    name.textContent = seatName(i)
-      + (supply ? ` · ${supply[i]} left` : "");
-    const score = document.createElement("span");
-    score.className = "score";
-    score.textContent = state.scores ? state.scores[i] : "?";
-    li.append(dot, name, score);
-    return li;
-  }));
+  $("players").replaceChildren(...playerRows(state, seatColours(state),
+    (i) => seatName(i) + (supply ? ` · ${supply[i]} left` : "")));
 }
 
 function log(text, kind) {

@@ -1,6 +1,7 @@
 // The replay viewer: step through a game's positions with its own board module (as a
 // spectator), and chart the review's win chances move by move.
 import { api, seatColours, cssColour } from "./api.js";
+import { playerRows } from "./dom.js";
 import { loadBoard } from "./boards/index.js";
 
 const $ = (id) => document.getElementById(id);
@@ -98,21 +99,10 @@ function renderStep(pos) {
 
 function renderPlayers(pos) {
   const seats = pos.seats || [];
-  $("players").replaceChildren(...colours.map((c, i) => {
-    const li = document.createElement("li");
-    li.dataset.seat = i;
-    if (i === pos.current_player && !pos.terminal) li.classList.add("turn");
-    const dot = document.createElement("span");
-    dot.className = "swatch"; dot.style.background = cssColour(c);
-    const name = document.createElement("span");
+  $("players").replaceChildren(...playerRows(pos, colours, (i, c) => {
     const seat = seats.find((s) => s.seat === i);
     const who = seat && seat.agent !== "human" ? `bot ${seat.agent}` : (seat && seat.name) || "a person";
-    name.textContent = `${c} (seat ${i}, ${who})`;
-    const score = document.createElement("span");
-    score.className = "score";
-    score.textContent = pos.scores ? pos.scores[i] : "?";
-    li.append(dot, name, score);
-    return li;
+    return `${c} (seat ${i}, ${who})`;
   }));
 }
 
