@@ -84,7 +84,8 @@ def breakdown(state: "TileGameState", **extra: object) -> dict:
                 text += f" (tied majority with {', '.join(others)})"
             seats[s]["items"].append({"text": text, "points": event["points"],
                                       "kind": event["feature"], "turn": event["turn"],
-                                      "final": event["final"]})
+                                      "final": event["final"],
+                                      "tiles": [list(c) for c in event["tiles"]]})
     return {"seats": seats, "events": [dict(e) for e in scored],
             "discarded": list(state.discarded), **extra}
 
@@ -100,6 +101,14 @@ def pieces(state: "TileGameState", placed: list[tuple[int, int]]) -> list[dict]:
         out.append({"seat": seat, "kind": o.kinds[local], "x": x, "y": y,
                     "location": o.locs[local][0]})
     return out
+
+
+def regions(state: "TileGameState") -> list[list[list[int]]]:
+    """Per follower of the view (same order), the ``[x, y]`` of every tile its feature
+    covers: what a client lights up when a follower is pointed at."""
+    board = state.board
+    find = board.features.find
+    return [[list(c) for c in board.cells(find(seg))] for _, seg in state.followers]
 
 
 def view(state: "TileGameState", player: int | None, **extra: object) -> dict:
