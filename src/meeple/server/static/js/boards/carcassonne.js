@@ -2,6 +2,7 @@
 // drawn tile and the follower choices, with pan and zoom through the SVG viewBox.
 import { SIZE, indexTiles, locationPoint, tileMarkup, upright } from "./tiles.js";
 import { cssColour, seatColours } from "../api.js";
+import { loadStylesheet } from "../dom.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const KIND_LETTER = { road: "R", city: "C", monastery: "M", field: "F",
@@ -20,11 +21,12 @@ const parsePlace = (a) => {
 };
 
 export function createBoard(container, controls, { tiles: data, send, log }) {
+  loadStylesheet("/static/css/tiles.css");
   const tiles = indexTiles(data);
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("class", "carc");
   svg.setAttribute("aria-label", "the board");
-  svg.innerHTML = `<g id="tiles"></g><g id="marks"></g><g id="pieces"></g>
+  svg.innerHTML = `<g id="tiles"></g><g id="marks"></g><g id="lit"></g><g id="pieces"></g>
     <g id="spots"></g><g id="preview" class="preview"></g><g id="targets"></g>`;
   const tools = document.createElement("div");
   tools.className = "board-tools";
@@ -38,6 +40,9 @@ export function createBoard(container, controls, { tiles: data, send, log }) {
   let rotation = 0;           // the rotation the player chose last (degrees)
   let hovered = null;         // the spot under the pointer: "x,y"
   let spots = new Map();      // "x,y" -> [place actions there, by rotation]
+  let touched = false;        // the last press was a finger: tap to pick, tap again to turn
+  let picked = null;          // the spot a tap picked (touch), shown until placed
+  let shown = null;           // cells lit from outside (highlight), back after a hover
   let vb = null, userMoved = false;
 
   // --- the view box: fit, zoom, pan -----------------------------------------------------
@@ -131,16 +136,26 @@ export function createBoard(container, controls, { tiles: data, send, log }) {
       return `<path class="hut" data-seat="${h.seat}" d="${HUT}" fill="${cssColour(colours[h.seat])}"
         stroke="#1b1b1b" stroke-width="1.5" transform="translate(${h.x * SIZE + px} ${h.y * SIZE + py})"/>`;
     });
-    layer("pieces").innerHTML = huts.join("") + state.view.followers.map((f) => {
+    layer("pieces").innerHTML = huts.join("") + state.view.followers.map((f, i) => {
       const [px, py] = locationPoint(f.location);
       const farmer = f.kind === "field" || f.kind === "meadow";
       const colour = cssColour(colours[f.seat]);
-      return `<g class="follower${farmer ? " farmer" : ""}" data-seat="${f.seat}"
+      return `<g class="follower${farmer ? " farmer" : ""}" data-seat="${f.seat}" data-index="${i}"
         transform="translate(${f.x * SIZE + px} ${f.y * SIZE + py}) ${farmer ? "rotate(-90) scale(1.05 .9)" : ""} scale(1.4)">
         <path d="${MEEPLE}" fill="${colour}" stroke="#1b1b1b" stroke-width="1.2"/></g>`;
     }).join("");
   }
+  /** Light up `cells` ([[x, y], ...]) over the tiles; null or [] clears. */
+  function light(cells) {
+    layer("lit").innerHTML = (cells || []).map(([x, y]) => `<rect class="lit"
+      data-cell="${x},${y}" x="${x * SIZE}" y="${y * SIZE}" width="${SIZE}" height="${SIZE}"/>`).join("");
+  }
   const mine = () => state.legal && state.legal.length > 0;
+  // Table rules (player aids off): no yellow spots telling where the tile fits. The spots
+  // stay as invisible places to point at, as a player holds the tile over the table: the
+  // tile shows only where the pointer is, and a click there places it. The follower circles
+  // stay (they are the only way to place one) but plain, without the hover colour.
+  const aids = () => state.aids !== false;
   const rotationAt = (key) => {
     const rots = [...(spots.get(key) || new Map()).keys()];
     return rots.includes(rotation) ? rotation : rots[0];
@@ -159,7 +174,9 @@ export function createBoard(container, controls, { tiles: data, send, log }) {
       return `<rect class="spot" data-spot="${key}" x="${x * SIZE + 3}" y="${y * SIZE + 3}"
         width="94" height="94" rx="6"><title>(${x}, ${y})</title></rect>`;
     }).join("");
+    svg.classList.toggle("no-aids", !aids());
     if (hovered && !spots.has(hovered)) hovered = null;
+    if (picked && !spots.has(picked)) picked = null;
     drawPreview();
   }
   function drawPreview() {
@@ -197,8 +214,11 @@ export function createBoard(container, controls, { tiles: data, send, log }) {
         <div class="muted">${(tiles.byType[v.tile] || {}).text || ""}<br>${v.remaining} tiles left</div></div>`);
     }
     if (spots.size) {
-      parts.push(`<div class="controls"><button id="rotate">Rotate <kbd>r</kbd></button>
-        <span class="muted">click a yellow spot to place</span></div>`);
+      const how = touched ? "tap a place, tap it again to turn the tile"
+        : aids() ? "click a yellow spot to place" : "point at where the tile goes, click to place";
+      const place = picked ? `<button id="place" class="primary">Place <kbd>Enter</kbd></button>` : "";
+      parts.push(`<div class="controls">${place}<button id="rotate">Rotate <kbd>r</kbd></button>
+        <span class="muted">${how}</span></div>`);
     } else if (mine() && state.legal.includes("pass")) {
       parts.push(`<div class="controls"><button id="pass">Pass <kbd>p</kbd></button>
         <span class="muted">or click a circle on the new tile</span></div>`);
@@ -215,8 +235,17 @@ export function createBoard(container, controls, { tiles: data, send, log }) {
       b.addEventListener("click", () => send(b.dataset.action));
     }
     const rotate = controls.querySelector("#rotate"), pass = controls.querySelector("#pass");
+    const place = controls.querySelector("#place");
+    if (place) place.addEventListener("click", () => placeAt(picked));
     if (rotate) rotate.addEventListener("click", rotateNext);
     if (pass) pass.addEventListener("click", () => send("pass"));
+  }
+  /** Place the drawn tile on spot `key` ("x,y") in the rotation shown there. */
+  function placeAt(key) {
+    if (!key || !spots.has(key)) return;
+    hovered = key;
+    rotation = rotationAt(key);
+    send(spots.get(key).get(rotation));
   }
   function rotateNext() {
     const rots = hovered ? [...spots.get(hovered).keys()].sort((a, b) => a - b) : [0, 90, 180, 270];
@@ -226,23 +255,40 @@ export function createBoard(container, controls, { tiles: data, send, log }) {
   }
 
   // --- input ------------------------------------------------------------------------------
+  // A mouse: pointing at a spot previews the tile there, a click places it. A finger
+  // (pointerType "touch"): the first tap on a spot picks it and previews the tile, another
+  // tap on the same spot turns it to its next legal rotation, and "Place" (or Enter) places.
+  svg.addEventListener("pointerdown", (ev) => {
+    const was = touched;
+    touched = ev.pointerType === "touch";
+    if (was !== touched && state) renderControls();
+  });
   svg.addEventListener("pointerover", (ev) => {
+    const follower = ev.target.closest && ev.target.closest(".follower");
+    if (follower) light((state.regions || [])[Number(follower.dataset.index)] || shown);
+    if (ev.pointerType === "touch") return;      // a finger picks by tapping, below
     const spot = ev.target.closest && ev.target.closest(".spot");
     if (spot && spot.dataset.spot !== hovered) { hovered = spot.dataset.spot; drawPreview(); }
+  });
+  svg.addEventListener("pointerout", (ev) => {
+    const follower = ev.target.closest && ev.target.closest(".follower");
+    if (follower && !(ev.relatedTarget && follower.contains(ev.relatedTarget))) light(shown);
   });
   svg.addEventListener("click", (ev) => {
     if (justDragged) return;
     const spot = ev.target.closest(".spot"), target = ev.target.closest(".target");
-    if (spot) {
-      hovered = spot.dataset.spot;
-      const r = rotationAt(hovered);
-      rotation = r;
-      send(spots.get(hovered).get(r));
-    } else if (target) send(target.dataset.action);
+    if (spot && touched) {
+      const key = spot.dataset.spot;
+      if (key === picked) rotateNext();
+      else { picked = hovered = key; drawPreview(); }
+    } else if (spot) placeAt(spot.dataset.spot);
+    else if (target) send(target.dataset.action);
   });
   document.addEventListener("keydown", (ev) => {
     if (!state || ev.target.closest("input, textarea, select") || ev.ctrlKey || ev.metaKey) return;
     if (ev.key === "r" && spots.size) rotateNext();
+    if (ev.key === "Enter" && ev.target.closest("button, a")) return;   // the button's own click
+    if (ev.key === "Enter" && spots.size && (picked || hovered)) placeAt(picked || hovered);
     if (ev.key === "p" && mine() && state.legal.includes("pass")) send("pass");
   });
 
@@ -251,8 +297,13 @@ export function createBoard(container, controls, { tiles: data, send, log }) {
       const first = state === null;
       state = next;
       colours = seatColours(state);
-      drawTiles(); drawPieces(); drawSpots(); drawTargets();
+      drawTiles(); drawPieces(); drawSpots(); drawTargets(); light(shown);
       if (first || !userMoved) fit();
+    },
+    /** Light up the board cells `cells` ([[x, y], ...]), or clear them with null. */
+    highlight(cells) {
+      shown = cells && cells.length ? cells : null;
+      light(shown);
     },
     describe(before, after) {
       const seat = before.current_player, who = seatColours(after)[seat] || `seat ${seat}`;

@@ -1,0 +1,189 @@
+"""The tile games' board in a real browser: a follower's feature lit on hover and by
+``board.highlight``, table rules without spot highlights, tap-to-place on a touch screen,
+and the Hunters & Gatherers symbols drawn from the tile data."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+SYMBOLS = {"meadow": ("deer", "mammoth", "aurochs", "tiger", "fire", "shrine"),
+           "forest": ("nugget", "mushrooms"), "lake": ("fish",)}
+
+
+def state(page):
+    return page.evaluate("window.meeple.state()")
+
+
+def my_turn(page, phase: str | None = None) -> dict:
+    cond = "s && s.legal && s.legal.length > 0" + (
+        f" && s.view.phase === '{phase}'" if phase else "")
+    page.wait_for_function(f"(() => {{ const s = window.meeple.state(); return {cond}; }})()")
+    return state(page)
+
+
+def spot_with_rotations(page) -> tuple[str, list[int]]:
+    """The spot where the most rotations of the drawn tile are legal, and those."""
+    spots: dict[str, list[int]] = {}
+    for a in state(page)["legal"]:
+        _, _, x, y, r = a.split(" ")
+        spots.setdefault(f"{x},{y}", []).append(int(r))
+    return max(spots.items(), key=lambda kv: len(kv[1]))
+
+
+def test_a_followers_feature_lights_up_on_hover(server, page, artifacts):
+    game = server.create("carcassonne", 2, {"1": "greedy"}, seed=5)
+    page.goto(server.base + game["seats"][0]["join"])
+    for _ in range(6):                       # place tiles until one of ours takes a follower
+        my_turn(page, "place")
+        page.locator(".spot").first.click()
+        s = my_turn(page, "follower")
+        if page.locator(".target").count():
+            page.locator(".target").first.click()
+            page.wait_for_function(f"window.meeple.state().index > {s['index']}")
+            break
+        page.keyboard.press("p")
+    page.wait_for_function("window.meeple.state().view.followers.length > 0")
+    s = state(page)
+    assert len(s["regions"]) == len(s["view"]["followers"])
+    page.mouse.move(2, 790)                  # the pointer was where our follower now stands
+    expect(page.locator("#lit .lit")).to_have_count(0)
+    for i, region in enumerate(s["regions"]):
+        page.hover(f".follower[data-index='{i}']")
+        expect(page.locator("#lit .lit")).to_have_count(len(region))
+        lit = {tuple(map(int, c.split(","))) for c in
+               page.locator("#lit .lit").evaluate_all("els => els.map(e => e.dataset.cell)")}
+        assert lit == {tuple(c) for c in region}
+        if i == 0:
+            page.screenshot(path=str(artifacts / "tile-board-lit.png"))
+        page.mouse.move(2, 790)              # off the board's pieces: the light goes out
+        expect(page.locator("#lit .lit")).to_have_count(0)
+
+
+def test_highlight_lights_the_given_cells(server, page):
+    """The board object's ``highlight(cells | null)``, on a second board of the module
+    made in the page (the game page's own board is game.js's)."""
+    game = server.create("carcassonne", 2, {"1": "greedy"}, seed=2)
+    page.goto(server.base + game["seats"][0]["join"])
+    my_turn(page)
+    counts = page.evaluate("""async () => {
+        const m = await import('/static/js/boards/carcassonne.js');
+        const tiles = await (await fetch('/api/games/types/carcassonne/tiles')).json();
+        const box = document.createElement('div'), side = document.createElement('div');
+        box.id = 'second'; box.style.cssText = 'width:400px;height:300px';
+        document.body.append(box, side);
+        const board = m.createBoard(box, side, { tiles, send: () => false, log: () => {} });
+        board.update(window.meeple.state());
+        const n = () => box.querySelectorAll('.lit').length;
+        board.highlight([[0, 0], [1, 0], [0, 1]]);
+        const three = n();
+        board.update(window.meeple.state());        // a redraw keeps what is lit
+        const kept = n();
+        board.highlight(null);
+        return [three, kept, n()];
+    }""")
+    assert counts == [3, 3, 0]
+
+
+def test_table_rules_show_no_spots_yet_a_click_places(server, page):
+    game = server.create("carcassonne", 2, {"1": "greedy"}, seed=3, aids=False)
+    page.goto(server.base + game["seats"][0]["join"])
+    s = my_turn(page, "place")
+    assert s["aids"] is False
+    page.wait_for_selector(".spot", state="attached")
+    spots = page.locator(".spot")
+    assert spots.count() > 0                  # still there to point at and click
+    looks = spots.evaluate_all("""els => els.map(e => { const c = getComputedStyle(e);
+        return [c.fill, c.stroke]; })""")
+    assert all(fill in ("transparent", "rgba(0, 0, 0, 0)") and stroke == "none"
+               for fill, stroke in looks), looks
+    key, _ = spot_with_rotations(page)
+    page.hover(f".spot[data-spot='{key}']")   # pointing shows the tile there
+    assert page.locator("#preview > g").count() == 1
+    fill = page.locator(f".spot[data-spot='{key}']").evaluate("e => getComputedStyle(e).fill")
+    assert fill in ("transparent", "rgba(0, 0, 0, 0)")
+    page.click(f".spot[data-spot='{key}']")
+    s = my_turn(page, "follower")
+    placed = s["view"]["board"][-1]
+    assert f"{placed['x']},{placed['y']}" == key
+    if page.locator(".target").count():       # plain circles, still there to click
+        page.locator(".target").first.click()
+    else:
+        page.keyboard.press("p")
+    page.wait_for_function(f"window.meeple.state().index > {s['index']}")
+
+
+def test_touch_tap_picks_tap_again_turns_place_places(server, chromium):
+    context = chromium.new_context(viewport={"width": 900, "height": 700}, has_touch=True,
+                                   is_mobile=True)
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        game = server.create("carcassonne", 2, {"1": "greedy"}, seed=3)
+        page.goto(server.base + game["seats"][0]["join"])
+        s = my_turn(page, "place")
+        key, rots = spot_with_rotations(page)
+        assert len(rots) > 1
+        spot = page.locator(f".spot[data-spot='{key}']")
+        preview = page.locator("#preview")
+        spot.tap()                                   # picks the spot, places nothing
+        expect(page.locator("#place")).to_be_visible()
+        expect(preview.locator("g").first).to_be_attached()
+        first = int(preview.get_attribute("data-rotation"))
+        assert state(page)["index"] == s["index"]
+        spot.tap()                                   # the same spot again: turns the tile
+        second = int(preview.get_attribute("data-rotation"))
+        assert {first, second} <= set(rots) and first != second
+        assert state(page)["index"] == s["index"]
+        page.locator("#place").tap()
+        s = my_turn(page, "follower")
+        placed = s["view"]["board"][-1]
+        assert (f"{placed['x']},{placed['y']}", placed["rotation"]) == (key, second)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_hunters_gatherers_symbols(server, page, artifacts):
+    # Every tile type drawn alone: one symbol per attribute unit of its segments.
+    page.goto(server.base + "/")
+    mismatches = page.evaluate("""async () => {
+        const t = await import('/static/js/boards/tiles.js');
+        const data = t.indexTiles(await (await fetch(
+            '/api/games/types/hunters-gatherers/tiles')).json());
+        const NS = 'http://www.w3.org/2000/svg', svg = document.createElementNS(NS, 'svg');
+        document.body.append(svg);
+        const wrong = [];
+        for (const tile of data.tiles) for (const deg of [0, 90]) {
+            svg.innerHTML = t.tileMarkup(data, tile.type) + t.upright(data, tile.type, deg);
+            const want = {};
+            for (const seg of tile.segments) for (const [k, n] of Object.entries(seg.attrs || {}))
+                want[k] = (want[k] || 0) + n;
+            for (const name of %s) {
+                const got = svg.querySelectorAll('.sym-' + name).length;
+                if (got !== (want[name] || 0)) wrong.push([tile.type, deg, name, got, want[name]]);
+                for (const g of svg.querySelectorAll('.sym-' + name)) {
+                    const m = g.transform.baseVal.consolidate().matrix;
+                    if (m.e < 0 || m.e > 100 || m.f < 0 || m.f > 100) wrong.push([tile.type, name, 'off']);
+                }
+            }
+            const bonus = svg.querySelectorAll('.bonus-mark').length;
+            if (bonus !== (tile.type.startsWith('B') ? 1 : 0)) wrong.push([tile.type, 'bonus']);
+        }
+        return wrong;
+    }""" % str([n for names in SYMBOLS.values() for n in names]))
+    assert mismatches == []
+
+    # A game of two bots with animal-rich tiles: the symbols on the real board.
+    deck = {t: 1 for t in ("L05", "L08", "L09", "L13", "L17", "L33", "L36", "L29", "L22",
+                           "L03", "L14", "L12")}
+    game = server.create("hunters-gatherers", 2, {"0": "greedy", "1": "greedy"}, seed=4,
+                         config={"deck": deck, "bonus_deck": {"B01": 1, "B02": 1, "B03": 1,
+                                                              "B12": 1}})
+    page.goto(server.base + f"/games/{game['id']}")
+    expect(page.locator("#status")).to_contain_text("Game over", timeout=30000)
+    page.wait_for_function("document.querySelectorAll('#tiles > g').length >= 13")
+    for name in ("deer", "mammoth", "tiger", "fish"):
+        assert page.locator(f"#tiles .sym-{name}").count() >= 1, name
+    assert page.locator("#tiles .sym").count() >= 10
+    page.screenshot(path=str(artifacts / "hunters-gatherers.png"))
