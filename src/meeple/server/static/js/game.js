@@ -1,31 +1,43 @@
-// The game page: one WebSocket, the seats and scores, the log, and the game's board module.
+// The game page: one WebSocket, the seats and scores, the log, the game's board module,
+// and around it the seat's panel (hints, takeback, rematch, leave), the tiles left and,
+// at the end, the final breakdown.
 import { GameSocket, seatColours } from "./api.js";
-import { playerRows } from "./dom.js";
+import { el, playerRows } from "./dom.js";
 import { TILE_GAMES, loadBoard as loadBoardModule } from "./boards/index.js";
+import { createBreakdown } from "./breakdown.js";
+import { createPile } from "./pile.js";
+import { createSeatPanel } from "./seat_actions.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 
+// Where this tab keeps a game's seat token (sessionStorage: one tab, one seat).
+const tokenKeyOf = (id) => `meeple-token:${id}`;
+const tokenKey = tokenKeyOf(gameId);
+
 /** The seat's token: from the link once, then only from this tab's sessionStorage, and
  * taken out of the address bar so a copied address never carries it. */
 function takeToken() {
-  const key = `meeple-token:${gameId}`;
   const params = new URLSearchParams(location.search);
   const fromUrl = params.get("token");
   if (fromUrl) {
-    sessionStorage.setItem(key, fromUrl);
+    sessionStorage.setItem(tokenKey, fromUrl);
     params.delete("token");
     const rest = params.toString();
     history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
   }
-  return sessionStorage.getItem(key);
+  return sessionStorage.getItem(tokenKey);
 }
+
+/** Drop this tab's token (it left, or it holds no seat): the page is a spectator's. */
+function forgetToken() { sessionStorage.removeItem(tokenKey); }
 
 const token = takeToken();
 let state = null;        // the latest state message
 let board = null;        // the board module's instance
 let socket = null;
 let waiting = false;     // a move sent and not yet answered (update or error)
+let pile = null;         // the tiles-left panel (tile games)
 
 function showError(text) { $("error").textContent = text || ""; }
 
@@ -76,10 +88,39 @@ function renderStatus() {
   $("status").dataset.myTurn = String(!!(state.legal && state.legal.length));
 }
 
+/** The seats with their scores and, with player aids, what each would score if the game
+ * ended now (the server sends `projected` only then). */
 function renderPlayers() {
   const supply = state.view && state.view.supply;
-  $("players").replaceChildren(...playerRows(state, seatColours(state),
-    (i) => seatName(i) + (supply ? ` · ${supply[i]} left` : "")));
+  const rows = playerRows(state, seatColours(state),
+    (i) => seatName(i) + (supply ? ` · ${supply[i]} left` : ""));
+  const projected = !state.terminal && state.projected;
+  if (projected) {
+    rows.forEach((li, i) => li.querySelector(".score").append(
+      el("span", { class: "projected", title: "the score if the game ended now" },
+         ` · ${projected[i]} if it ended now`)));
+  }
+  $("players").replaceChildren(...rows);
+}
+
+// The board modules' own keys, for the help line (they handle them themselves).
+const BOARD_KEYS = {
+  "carcassonne": [["r", "rotate"], ["p", "pass"]],
+  "hunters-gatherers": [["r", "rotate"], ["p", "pass"]],
+  "jaeger-sammler": [["Esc", "cancel"]],
+  "catan-dice": [["Enter", "choose"]],
+};
+
+/** The keys that work now, for a seat in a game under way: the panel's (hint with aids,
+ * take back) and the board's. */
+function renderKeys() {
+  $("keys").hidden = state.seat === null || state.terminal;
+  const keys = [];
+  if (state.aids) keys.push(["h", "hint"]);
+  keys.push(["u", "take back"]);
+  keys.push(...(BOARD_KEYS[state.game] || []));
+  const parts = keys.flatMap(([k, what], n) => [n ? " · " : "", el("kbd", {}, k), ` ${what}`]);
+  $("keys").replaceChildren("Keys: ", ...parts);
 }
 
 function log(text, kind) {
@@ -96,7 +137,23 @@ function logEvents(events) {
 async function loadBoard() {
   const { module, tiles } = await loadBoardModule(state.game);
   board = module.createBoard($("board"), $("controls"), { tiles, send, log });
+  pile = createPile($("pile"), tiles);
 }
+
+const seatPanel = createSeatPanel($("seat-panel"), {
+  gameId, token, send, showError, forgetToken, seatName,
+  knownToken: (id) => sessionStorage.getItem(tokenKeyOf(id)),
+});
+const breakdown = createBreakdown($("breakdown"), { colours: seatColours, seatName,
+                                                    board: () => board });
+
+/** The panel's keys (h, u), not while typing or with a modifier (the board has its own). */
+document.addEventListener("keydown", (ev) => {
+  if (ev.target.closest && ev.target.closest("input, textarea, select")) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || !state) return;
+  const act = seatPanel.keys[ev.key];
+  if (act) { ev.preventDefault(); act(); }
+});
 
 async function onMessage(msg) {
   if (msg.type === "error" || msg.type === "state" || msg.type === "update") waiting = false;
@@ -112,13 +169,19 @@ async function onMessage(msg) {
     board.describe && previous && board.describe(previous, msg);
     logEvents(msg.events);
     showError("");
+  } else if (msg.type === "takeback" && previous && previous.takeback && !msg.takeback) {
+    log("the takeback was declined", "move");     // one carried out comes as a new `state`
   }
   document.title = `meeple — ${msg.view && msg.view.game || msg.game} ${gameId}`;
   $("title").textContent = `${msg.game} · game ${gameId} · move ${msg.index}`
     + (msg.seat === null ? " · spectator" : "");
   renderStatus();
   renderPlayers();
+  renderKeys();
   board.update(state);
+  seatPanel.update(state);
+  pile.update(state);
+  breakdown.update(state);
 }
 
 // Handle messages one at a time: the first one awaits the board module's loading.
@@ -133,7 +196,7 @@ function start() {
       if (s === "closed") {
         showError(why);
         if (token) {            // a dead token: forget it, and offer the spectator's view
-          sessionStorage.removeItem(`meeple-token:${gameId}`);
+          forgetToken();
           const a = document.createElement("a");
           a.href = location.pathname; a.textContent = " Watch as a spectator";
           $("error").append(a);
@@ -141,9 +204,11 @@ function start() {
       }
     },
   });
-  // For tests, benchmarks and the console: the move sender, the latest state, a redraw.
+  // For tests, benchmarks and the console: the move sender, the latest state, a redraw,
+  // the board module's instance.
   window.meeple = {
     send, state: () => state, socket, redraw: () => board && board.update(state),
+    board: () => board,
   };
 }
 

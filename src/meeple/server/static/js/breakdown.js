@@ -1,0 +1,46 @@
+// The end of a game: each seat's points item by item ("Final scores"), the same breakdown
+// the CLI prints. An item that names board cells lights them up while the pointer is on it.
+import { cssColour } from "./api.js";
+import { el } from "./dom.js";
+
+/** Light the item's cells on the board (where the board can) while it is pointed at. */
+function pointing(li, item, getBoard) {
+  const light = (cells) => { const b = getBoard(); if (b && b.highlight) b.highlight(cells); };
+  li.addEventListener("mouseenter", () => light(item.tiles || null));
+  li.addEventListener("mouseleave", () => light(null));
+}
+
+/** One seat's items (text and points) under its colour, name and total. */
+function seatSection(seat, colour, name, getBoard) {
+  const dot = el("span", { class: "swatch" });
+  dot.style.background = cssColour(colour);
+  const items = (seat.items || []).map((item) => {
+    const li = el("li", { class: "breakdown-item", "data-seat": seat.seat,
+                          "data-points": item.points },
+                  el("span", { class: "text" }, item.text),
+                  el("span", { class: "points" }, String(item.points)));
+    pointing(li, item, getBoard);
+    return li;
+  });
+  return el("section", { class: "breakdown-seat", "data-seat": seat.seat },
+    el("h4", {}, dot, el("span", {}, name), el("span", { class: "total" }, String(seat.total))),
+    items.length ? el("ul", {}, ...items) : el("p", { class: "muted" }, "no points scored"));
+}
+
+/** Fill `container` with the final breakdown once the game is over (hidden before), drawn
+ * once per position so a hover in progress is not lost to a repeated message. */
+export function createBreakdown(container, { colours, seatName, board }) {
+  let shown = null;
+  return {
+    update(state) {
+      const seats = state.terminal && state.breakdown && state.breakdown.seats;
+      container.hidden = !seats;
+      if (!seats) { shown = null; return; }
+      if (shown === state.index) return;
+      shown = state.index;
+      const names = colours(state);
+      container.replaceChildren(el("h3", {}, "Final scores"),
+        ...seats.map((s) => seatSection(s, names[s.seat], seatName(s.seat), board)));
+    },
+  };
+}

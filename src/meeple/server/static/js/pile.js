@@ -1,0 +1,54 @@
+// The tiles still to be drawn (a player aid of the tile games): each type as a small
+// picture, drawn as the board draws it, with how many are left.
+import { indexTiles, tileMarkup, upright } from "./boards/tiles.js";
+import { el } from "./dom.js";
+
+const NS = "http://www.w3.org/2000/svg";
+
+/** Tile `type` at rotation 0 as a small SVG, with the board's border. */
+function tilePicture(tiles, type) {
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("class", "pile-tile");
+  svg.setAttribute("aria-hidden", "true");
+  svg.innerHTML = tileMarkup(tiles, type) + upright(tiles, type, 0)
+    + `<rect class="tile-border" width="100" height="100"/>`;
+  return svg;
+}
+
+/** One pile's types and counts as a grid; a type none is left of is dimmed. */
+function pileGrid(tiles, counts, kind) {
+  return el("div", { class: "pile-grid", "data-pile": kind },
+    ...Object.entries(counts).map(([type, n]) =>
+      el("figure", { class: n ? "pile-item" : "pile-item gone", "data-type": type,
+                     "data-count": n, title: `tile ${type}: ${n} left` },
+         tilePicture(tiles, type), el("figcaption", {}, `×${n}`))));
+}
+
+/** The "tiles left" panel in `details` (a <details> element): hidden unless aids are on,
+ * the view has a pile and the game is under way; drawn again only when the counts change
+ * (some eighty pictures: not worth redrawing on every message). */
+export function createPile(details, tileData) {
+  const tiles = tileData ? indexTiles(tileData) : null;
+  const summary = el("summary", {});
+  const body = el("div", { class: "pile-body" });
+  details.replaceChildren(summary, body);
+  let shown = null;
+
+  return {
+    update(state) {
+      const view = state.view || {};
+      const on = !!(tiles && state.aids && view.pile && !state.terminal);
+      details.hidden = !on;
+      if (!on) return;
+      const key = JSON.stringify([view.pile, view.bonus_pile || null]);
+      if (key === shown) return;
+      shown = key;
+      const bonus = view.bonus_pile;
+      summary.textContent = `Tiles left: ${view.remaining}`
+        + (bonus ? ` · bonus tiles: ${view.bonus_left}` : "");
+      body.replaceChildren(pileGrid(tiles, view.pile, "land"),
+        ...(bonus ? [el("h4", {}, "Bonus tiles"), pileGrid(tiles, bonus, "bonus")] : []));
+    },
+  };
+}

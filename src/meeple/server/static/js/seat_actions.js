@@ -1,0 +1,146 @@
+// What a seat asks of the server besides its moves: hints, takebacks, a rematch, leaving.
+// Every request carries the seat's token; a refusal's own words go to the page's #error.
+// The server decides (whose turn, what can be taken back); the panel only offers.
+import { api } from "./api.js";
+import { el } from "./dom.js";
+
+/** A hint's value in words: a win chance in percent, or the expected final score where
+ * the hint agent ranks by score (solo games). */
+export function hintValue(hint, ranksBy) {
+  return ranksBy === "win rate" ? `${Math.round(100 * hint.value)}% chance to win`
+    : `expected final score ${hint.value.toFixed(1)}`;
+}
+
+/**
+ * The seat's panel in `root`: `update(state)` after every message; `keys` maps the
+ * panel's keyboard shortcuts to their actions. `send(action)` plays a hint the way the
+ * board plays a move; `seatName(i)` names a seat; `forgetToken()` drops this tab's token;
+ * `knownToken(id)` is this tab's token for another game, if it has one.
+ */
+export function createSeatPanel(root, { gameId, token, send, showError, seatName, forgetToken,
+                                        knownToken }) {
+  const base = `/api/games/${encodeURIComponent(gameId)}`;
+  let state = null;
+  let hints = null;        // the latest hints reply, kept while its position is the current one
+  let thinking = false;    // a hints request under way (they take a second or more)
+  let busy = false;        // a POST under way: a double click asks once
+
+  /** A request to one of the game's routes with the token: the reply, or null with the
+   * server's words shown. */
+  async function ask(path, method = "POST", body) {
+    const post = method === "POST";
+    if (post && busy) return null;
+    showError("");
+    if (post) busy = true;
+    try { return await api(base + path, { method, body, token }); }
+    catch (e) { showError(e.message); return null; }
+    finally { if (post) busy = false; }
+  }
+
+  const seated = () => !!state && state.seat !== null;
+  const playing = () => seated() && !state.terminal;
+  const canHint = () => playing() && state.aids && state.current_player === state.seat;
+  // Whether the seat has a move to take back only the server knows for sure (a chance
+  // outcome seen since forbids it); it says why not.
+  const canTakeBack = () => playing() && state.index > 0 && !state.takeback;
+
+  async function askHints() {
+    if (!canHint() || thinking) return;
+    thinking = true; hints = null; render();
+    const reply = await ask("/hints?k=3", "GET");
+    thinking = false;
+    if (reply && state && reply.index === state.index) hints = reply;   // else: moved on
+    render();
+  }
+
+  async function askTakeback() { if (canTakeBack()) await ask("/takeback"); }
+
+  async function answer(accept) { await ask("/takeback/answer", "POST", { accept }); }
+
+  /** Start the rematch, or join the one that exists: each seat gets its own new token,
+   * carried in the link (the new game's page takes it out of the address bar). A tab that
+   * already holds the rematch's token goes there as it is: asking again would replace
+   * that token, and cut off the tab already playing with it. */
+  async function rematch() {
+    if (state.rematch && knownToken(state.rematch)) {
+      location.assign(`/games/${encodeURIComponent(state.rematch)}`);
+      return;
+    }
+    const reply = await ask("/rematch");
+    if (reply) location.assign(reply.join);
+  }
+
+  async function leave() {
+    if (!confirm("Leave this game? Your seat opens for someone else and your link stops "
+                 + "working.")) return;
+    if (await ask("/leave")) { forgetToken(); location.replace(location.pathname); }
+  }
+
+  function hintPart() {
+    if (!canHint()) return null;
+    const button = el("button", { id: "hint", onclick: askHints, disabled: thinking ? "" : null,
+                                  title: "the strongest bot's best moves here (h)" },
+                      thinking ? "thinking…" : "hint");
+    if (!hints) return el("div", { class: "hints" }, button);
+    const rows = hints.moves.map((h) => el("li", {},
+      el("button", { class: "hint-move", "data-action": h.action, onclick: () => send(h.action),
+                     title: "play this move" },
+         el("code", {}, h.action), el("span", { class: "value" }, hintValue(h, hints.ranks_by)))));
+    return el("div", { class: "hints" }, button,
+              el("ol", { class: "hint-list", id: "hint-list" }, ...rows),
+              el("p", { class: "muted" }, `from ${hints.agent}`));
+  }
+
+  function takebackPart() {
+    if (!playing()) return null;
+    const tb = state.takeback;
+    if (!tb) {
+      return canTakeBack() ? el("button", { id: "takeback", onclick: askTakeback,
+                                            title: "ask to take back your last move (u)" },
+                                "take back") : null;
+    }
+    if (tb.by === state.seat) {
+      return el("p", { class: "takeback pending", id: "takeback-pending" },
+                "You asked to take back your last move: waiting for the others' answer…");
+    }
+    if ((tb.accepted || []).includes(state.seat)) {
+      return el("p", { class: "takeback pending" },
+                `You accepted ${seatName(tb.by)}'s takeback: waiting for the others…`);
+    }
+    return el("div", { class: "takeback question", id: "takeback-question" },
+      el("p", {}, `${seatName(tb.by)} asks to take back their last move.`),
+      el("div", { class: "controls" },
+        el("button", { id: "takeback-accept", class: "primary", onclick: () => answer(true) },
+           "Accept"),
+        el("button", { id: "takeback-decline", onclick: () => answer(false) }, "Decline")));
+  }
+
+  /** Leave while playing; once over, the rematch (a spectator may watch one). */
+  function seatPart() {
+    if (playing()) return el("button", { id: "leave", onclick: leave }, "leave");
+    if (!state.terminal) return null;
+    if (seated()) {
+      return el("div", { class: "rematch" },
+        state.rematch ? el("span", {}, "A rematch has started. ") : null,
+        el("button", { id: "rematch", class: "primary", onclick: rematch },
+           state.rematch ? "go to the rematch" : "rematch"));
+    }
+    return state.rematch ? el("a", { id: "rematch-link",
+                                     href: `/games/${encodeURIComponent(state.rematch)}` },
+                              "watch the rematch") : null;
+  }
+
+  function render() {
+    const parts = [hintPart(), takebackPart(), seatPart()].filter(Boolean);
+    root.replaceChildren(...parts);
+  }
+
+  return {
+    update(next) {
+      if (hints && next.index !== hints.index) hints = null;
+      state = next;
+      render();
+    },
+    keys: { h: askHints, u: askTakeback },
+  };
+}

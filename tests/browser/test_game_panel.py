@@ -1,0 +1,258 @@
+"""The game page's side panel end to end: hints, takebacks between two people, rematch,
+leaving, the projected score, the tiles left and the final breakdown."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+SHORT = {"deck": {"V": 1}}
+"""A Carcassonne game of one tile: a place and a pass, then it is over."""
+
+
+def state(page, key: str):
+    return page.evaluate(f"window.meeple.state().{key}")
+
+
+def play_out(page) -> None:
+    """Play the seat's legal moves (the first each time) until the game is over."""
+    for _ in range(200):
+        page.wait_for_function("(() => { const s = window.meeple.state();"
+                               " return s && (s.terminal || s.legal.length > 0); })()")
+        if state(page, "terminal"):
+            return
+        index = state(page, "index")
+        page.evaluate("window.meeple.send(window.meeple.state().legal[0])")
+        page.wait_for_function(f"window.meeple.state().index > {index}")
+    raise AssertionError("the game did not end")
+
+
+def finish_short_game(server, page) -> dict:
+    """A one-tile game, person (seat 0) against greedy, played to its end on the page."""
+    game = server.create("carcassonne", 2, {"1": "greedy"}, config=SHORT)
+    page.goto(server.base + game["seats"][0]["join"])
+    page.locator(".spot").first.click()
+    page.wait_for_selector("#pass")
+    page.keyboard.press("p")
+    expect(page.locator("#status")).to_contain_text("Game over")
+    return game
+
+
+def test_a_hint_shows_win_chances_and_plays_the_move_clicked(server, page, artifacts):
+    game = server.create("carcassonne", 2, {"1": "greedy"}, seed=5)
+    page.goto(server.base + game["seats"][0]["join"])
+    page.wait_for_selector(".spot")
+    # The aids around the board: the score if it ended now, the tiles left.
+    expect(page.locator(".players .projected").first).to_contain_text("if it ended now")
+    pile = page.locator("#pile")
+    expect(pile).to_be_visible()
+    counts = [int(c) for c in
+              page.locator("#pile .pile-item").evaluate_all("l => l.map(e => e.dataset.count)")]
+    assert sum(counts) == state(page, "view.remaining") > 0
+    assert page.locator("#pile .pile-item svg.pile-tile").count() == len(counts)
+    expect(page.locator("#keys")).to_contain_text("h hint")
+
+    page.keyboard.press("h")                              # the same as the button
+    expect(page.locator("#hint")).to_have_text("thinking…")
+    expect(page.locator("#hint")).to_be_disabled()
+    rows = page.locator(".hint-move")
+    expect(rows.first).to_be_visible(timeout=20000)
+    expect(page.locator("#hint")).to_be_enabled()
+    assert re.search(r"\d+% chance to win", rows.first.inner_text())
+    legal = state(page, "legal")
+    actions = rows.evaluate_all("l => l.map(e => e.dataset.action)")
+    assert actions and all(a in legal for a in actions)
+    page.locator("#pile summary").click()                 # open, for the picture
+    page.screenshot(path=str(artifacts / "game-panel.png"))
+
+    index = state(page, "index")
+    rows.first.click()
+    page.wait_for_function(f"window.meeple.state().index > {index}")
+    assert state(page, "last_action") == actions[0]
+    assert page.locator(".hint-move").count() == 0        # hints were for that position
+
+
+def test_without_player_aids_there_is_no_hint_projection_or_pile(server, page):
+    game = server.create("carcassonne", 2, {"1": "greedy"}, aids=False)
+    page.goto(server.base + game["seats"][0]["join"])
+    page.wait_for_selector(".spot")
+    assert state(page, "aids") is False
+    expect(page.locator("#takeback, #leave").first).to_be_attached()   # the panel is drawn
+    assert page.locator("#hint").count() == 0
+    assert page.locator(".projected").count() == 0
+    expect(page.locator("#pile")).to_be_hidden()
+    expect(page.locator("#keys")).not_to_contain_text("hint")
+    page.keyboard.press("h")
+    assert page.locator("#hint, .hint-move").count() == 0
+    expect(page.locator("#error")).to_be_empty()
+
+
+def two_people(server, chromium):
+    """A Carcassonne game of two people, each in a browser context of their own, on their
+    seat's page: red has placed its tile and is choosing a follower."""
+    game = server.create("carcassonne", 2)
+    contexts = [chromium.new_context(viewport={"width": 1280, "height": 800})
+                for _ in range(2)]
+    red, blue = (c.new_page() for c in contexts)
+    red.goto(server.base + game["seats"][0]["join"])
+    blue.goto(server.base + game["seats"][1]["join"])
+    red.locator(".spot").first.click()
+    red.wait_for_selector("#pass")
+    blue.wait_for_function("document.querySelectorAll('#tiles > g').length === 2")
+    return contexts, red, blue
+
+
+def test_a_takeback_accepted_takes_the_move_back(server, chromium):
+    contexts, red, blue = two_people(server, chromium)
+    try:
+        red.keyboard.press("u")                           # the same as the button
+        expect(red.locator("#takeback-pending")).to_contain_text("waiting")
+        question = blue.locator("#takeback-question")
+        expect(question).to_contain_text("asks to take back")
+        expect(question).to_contain_text("seat 0")
+        blue.click("#takeback-accept")
+        for page in (red, blue):
+            page.wait_for_function("window.meeple.state().index === 1 && "
+                                   "document.querySelectorAll('#tiles > g').length === 1")
+            expect(page.locator("#takeback-question, #takeback-pending")).to_have_count(0)
+        red.wait_for_selector(".spot")                    # red's tile to place again
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_takeback_declined_leaves_the_move(server, chromium):
+    contexts, red, blue = two_people(server, chromium)
+    try:
+        red.click("#takeback")
+        blue.click("#takeback-decline")
+        expect(red.locator("#takeback-pending")).to_have_count(0)
+        expect(red.locator("#takeback")).to_be_visible()  # it may be asked again
+        expect(red.locator("#log")).to_contain_text("the takeback was declined")
+        assert state(red, "index") == 2 and state(red, "takeback") is None
+        assert red.locator("#tiles > g").count() == 2
+        expect(blue.locator("#takeback-question")).to_have_count(0)
+        red.click("#takeback")                            # asked again, asked anew
+        expect(blue.locator("#takeback-question")).to_be_visible()
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_takeback_refused_by_the_server_shows_why(server, page):
+    game = server.create("carcassonne", 2, {"1": "greedy"})
+    page.goto(server.base + game["seats"][0]["join"])
+    page.wait_for_selector(".spot")
+    page.click("#takeback")                               # nothing of ours to take back
+    expect(page.locator("#error")).to_contain_text("no move of yours")
+
+
+def test_rematch_lands_on_the_new_game_with_a_seat(server, page):
+    old = finish_short_game(server, page)
+    assert page.locator("#leave, #takeback, #hint").count() == 0
+    page.click("#rematch")
+    page.wait_for_url(re.compile(r"/games/(?!%s)[\w-]+$" % old["id"]))
+    new_id = page.url.rstrip("/").split("/")[-1]
+    assert "token" not in page.url
+    page.wait_for_function("window.meeple.state() && !window.meeple.state().terminal")
+    assert state(page, "seat") == 0 and state(page, "id") == new_id
+    assert server.get(f"/api/games/{old['id']}")["rematch"] == new_id
+
+    # Back on the old game (its token is still this tab's): the rematch is offered, and
+    # going there keeps the seat (the tab's token for it is not replaced).
+    page.goto(server.base + f"/games/{old['id']}")
+    expect(page.locator("#rematch")).to_have_text("go to the rematch")
+    page.click("#rematch")
+    page.wait_for_url(re.compile(r"/games/%s$" % new_id))
+    page.wait_for_function("window.meeple.state() && window.meeple.state().seat === 0")
+
+
+def test_the_other_person_is_offered_the_rematch_started(server, chromium):
+    game = server.create("carcassonne", 2, config=SHORT)
+    contexts = [chromium.new_context(viewport={"width": 1280, "height": 800})
+                for _ in range(2)]
+    try:
+        red, blue = (c.new_page() for c in contexts)
+        red.goto(server.base + game["seats"][0]["join"])
+        blue.goto(server.base + game["seats"][1]["join"])
+        red.locator(".spot").first.click()
+        red.wait_for_selector("#pass")
+        red.keyboard.press("p")
+        expect(blue.locator("#rematch")).to_have_text("rematch")
+        red.click("#rematch")
+        red.wait_for_url(re.compile(r"/games/(?!%s)[\w-]+$" % game["id"]))
+        expect(blue.locator(".rematch")).to_contain_text("A rematch has started")
+        blue.click("#rematch")
+        blue.wait_for_url(red.url)
+        blue.wait_for_function("window.meeple.state() && window.meeple.state().seat === 1")
+        red.wait_for_function("window.meeple.state().seat === 0")   # red's token still works
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_leaving_makes_you_a_spectator(server, page):
+    game = server.create("carcassonne", 2, {"1": "greedy"})
+    page.goto(server.base + game["seats"][0]["join"])
+    page.wait_for_selector(".spot")
+    page.once("dialog", lambda d: d.accept())
+    page.click("#leave")
+    expect(page.locator("#title")).to_contain_text("spectator")
+    assert state(page, "seat") is None
+    assert page.evaluate(f"sessionStorage.getItem('meeple-token:{game['id']}')") is None
+    assert page.locator("#leave, #takeback, #hint, .spot").count() == 0
+    assert server.get(f"/api/games/{game['id']}")["seats"][0]["open"] is True
+
+
+def test_leaving_asks_first(server, page):
+    game = server.create("carcassonne", 2, {"1": "greedy"})
+    page.goto(server.base + game["seats"][0]["join"])
+    page.wait_for_selector(".spot")
+    page.once("dialog", lambda d: d.dismiss())
+    page.click("#leave")
+    expect(page.locator("#leave")).to_be_visible()
+    assert state(page, "seat") == 0
+
+
+def test_the_final_breakdown_lists_the_points_and_points_at_the_board(server, page):
+    game = server.create("carcassonne", 2, {"1": "greedy"}, seed=2,
+                         config={"deck": {"U": 2, "V": 2, "E": 1}})
+    page.goto(server.base + game["seats"][0]["join"])
+    play_out(page)
+    heading = page.locator("#breakdown h3")
+    expect(heading).to_have_text("Final scores")
+    assert page.locator(".projected").count() == 0        # the game has ended
+    scores = state(page, "scores")
+    for seat, score in enumerate(scores):
+        items = page.locator(f".breakdown-item[data-seat='{seat}']")
+        points = [int(p) for p in items.evaluate_all("l => l.map(e => e.dataset.points)")]
+        assert sum(points) == score
+        expect(page.locator(f".breakdown-seat[data-seat='{seat}'] .total")).to_have_text(
+            str(score))
+    items = page.locator(".breakdown-item")
+    assert items.count() > 0
+    # The board's highlight, where it has one, gets the item's cells, then null.
+    page.evaluate("""() => {
+        const board = window.meeple.board(), own = board.highlight;
+        window.lit = [];
+        board.highlight = (cells) => { window.lit.push(cells); return own && own(cells); };
+    }""")
+    item = state(page, "breakdown.seats.find(s => s.items.length).items[0]")
+    first = page.locator(".breakdown-item").first
+    first.hover()
+    page.mouse.move(5, 5)
+    assert page.evaluate("window.lit") == [item.get("tiles"), None]
+
+
+def test_a_breakdown_of_another_shape_is_listed_too(server, page):
+    """Catan Dice's breakdown is one item per turn: listed the same way, summing up."""
+    game = server.create("catan-dice", 1, seed=4)
+    page.goto(server.base + game["seats"][0]["join"])
+    page.wait_for_function("window.meeple.state()")
+    assert state(page, "projected") is None
+    play_out(page)
+    items = page.locator(".breakdown-item[data-seat='0']")
+    expect(items).to_have_count(15)
+    points = [int(p) for p in items.evaluate_all("l => l.map(e => e.dataset.points)")]
+    assert sum(points) == state(page, "scores")[0]
+    expect(items.first).to_contain_text("turn 1")
