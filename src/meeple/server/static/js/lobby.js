@@ -7,6 +7,164 @@ let types = [];
 
 const current = () => types.find((t) => t.name === $("game").value);
 
+// "Short game": small piles of the games' own tile types (a few minutes against a bot).
+const SHORT_DECKS = {
+  "carcassonne": { deck: { U: 3, V: 3, E: 2, D: 2, B: 1 } },
+  "hunters-gatherers": { deck: { L07: 2, L15: 2, L28: 2, L29: 2, L30: 2 },
+                         bonus_deck: { B04: 1, B06: 1 } },
+};
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const takesObject = (o) => /\bobject\b/.test(o.type);
+const tileCount = (deck) => Object.values(deck).reduce((a, b) => a + b, 0);
+
+/** The short piles of a game: {option name: deck} for its object options (from the table
+ * above, else a few of the allowed types), or null when it has none. */
+function shortDecks(type) {
+  const out = {};
+  for (const o of type.options) {
+    if (o.file || !takesObject(o) || !/deck/.test(o.name)) continue;
+    const known = SHORT_DECKS[type.name] && SHORT_DECKS[type.name][o.name];
+    if (known) out[o.name] = known;
+    else if (o.allowed && o.allowed.length) {
+      out[o.name] = Object.fromEntries(o.allowed.slice(0, 4).map((t) => [t, 2]));
+    }
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+/** The options sent, in a few words: "deck: 11 tiles", "board set", "default options". */
+function optionWords(config) {
+  const words = Object.entries(config).map(([k, v]) =>
+    isObject(v) && /deck/.test(k) ? `${k}: ${tileCount(v)} tiles` : `${k} set`);
+  return words.length ? words.join(", ") : "default options";
+}
+
+/** The value of a JSON field: {value} (undefined when empty) or {error}. */
+function readJson(field, option) {
+  const text = field.value.trim();
+  if (!text) return { value: undefined };
+  let value;
+  try { value = JSON.parse(text); } catch (e) {
+    return { error: `option ${option.name}: not valid JSON (${e.message})` };
+  }
+  if (!isObject(value)) {
+    return { error: `option ${option.name}: must be a JSON object: ${option.type}` };
+  }
+  return { value };
+}
+
+/** Every option's field, checked: {config, errors}. */
+function readOptions() {
+  const type = current();
+  const config = {}, errors = [];
+  for (const o of type.options) {
+    const field = $("options-body").querySelector(`[data-option="${o.name}"]`);
+    if (!field) continue;
+    if (field.dataset.kind === "json") {
+      const { value, error } = readJson(field, o);
+      if (error) errors.push(error);
+      else if (value !== undefined) config[o.name] = value;
+    } else if (field.dataset.kind === "bool") {
+      if (field.checked !== !!o.default) config[o.name] = field.checked;
+    } else if (field.dataset.kind === "number") {
+      if (field.value.trim() !== "") config[o.name] = Number(field.value);
+    } else if (field.value.trim() !== "") config[o.name] = field.value.trim();
+  }
+  return { config, errors };
+}
+
+function optionField(o) {
+  const help = o.help || o.type;
+  if (takesObject(o)) {
+    const area = el("textarea", { id: `opt-${o.name}`, "data-option": o.name, "data-kind": "json",
+                                  rows: 2, cols: 48,
+                                  placeholder: help, spellcheck: "false",
+                                  "aria-label": `option ${o.name} (JSON)` });
+    const message = el("div", { class: "opt-error", "data-error-for": o.name, role: "status" });
+    area.addEventListener("input", () => {
+      const { error } = readJson(area, o);
+      message.textContent = error || "";
+      area.classList.toggle("invalid", !!error);
+      area.setAttribute("aria-invalid", String(!!error));
+      if (area.dataset.short !== undefined && area.value !== area.dataset.short) {
+        $("opt-length") && ($("opt-length").value = "custom");
+      }
+    });
+    const parts = [el("label", { class: "opt-name", for: `opt-${o.name}` }, o.name), area];
+    if (o.file) {   // a file's path means nothing to the server: its data (JSON) only
+      const load = el("input", { type: "file", accept: ".json,application/json",
+                                 "aria-label": `load option ${o.name} from a file` });
+      load.addEventListener("change", async () => {
+        const f = load.files && load.files[0];
+        if (!f) return;
+        area.value = await f.text();
+        area.dispatchEvent(new Event("input"));
+      });
+      parts.push(el("span", { class: "muted opt-note" },
+        "the server reads no files: paste the data (JSON) or load it from this computer ", load));
+    }
+    const allowed = o.allowed && o.allowed.length ? ` · keys: ${o.allowed.join(" ")}` : "";
+    return el("div", { class: "opt", "data-for": o.name }, ...parts,
+              el("div", { class: "muted opt-help" }, `${o.type}${allowed}`), message);
+  }
+  if (o.file) {     // a path on the server: not something a browser can send
+    return el("div", { class: "opt muted opt-file", "data-for": o.name },
+      el("span", { class: "opt-name" }, o.name), ` — ${help}: a file on the server, which `
+      + "cannot be chosen from a browser (in a terminal: meeple play --config)");
+  }
+  let input;
+  if (/true or false/.test(o.type)) {
+    input = el("input", { type: "checkbox", "data-option": o.name, "data-kind": "bool" });
+    input.checked = !!o.default;
+  } else if (/integer|number/.test(o.type) && !/text/.test(o.type)) {
+    input = el("input", { type: "number", "data-option": o.name, "data-kind": "number",
+                          placeholder: o.default === null ? "" : String(o.default),
+                          step: /integer/.test(o.type) ? 1 : "any", style: "width:7em" });
+  } else if (o.allowed && o.allowed.length) {
+    input = el("select", { "data-option": o.name, "data-kind": "text" },
+      el("option", { value: "" }, `default${o.default === null ? "" : ` (${o.default})`}`),
+      ...o.allowed.map((a) => el("option", { value: a }, String(a))));
+  } else {
+    input = el("input", { "data-option": o.name, "data-kind": "text", placeholder: help, size: 30 });
+  }
+  return el("div", { class: "opt", "data-for": o.name },
+    el("label", {}, el("span", { class: "opt-name" }, o.name), " ", input),
+    el("div", { class: "muted opt-help" }, `${help} · ${o.type}`));
+}
+
+function renderOptions() {
+  const type = current();
+  const body = $("options-body");
+  const options = type.options || [];
+  $("options-count").textContent = options.length ? `(${options.length})` : "(none)";
+  if (!options.length) {
+    body.replaceChildren(el("p", { class: "muted" }, `${type.title} has no options.`));
+    return;
+  }
+  const parts = [];
+  const decks = shortDecks(type);
+  if (decks) {
+    const n = Object.values(decks).map(tileCount).join(" + ");   // per pile: "10 + 2"
+    const length = el("select", { id: "opt-length", "aria-label": "game length" },
+      el("option", { value: "full" }, "full game (the whole pile)"),
+      el("option", { value: "short" }, `short game (${n} tiles)`),
+      el("option", { value: "custom" }, "my own piles (JSON below)"));
+    length.addEventListener("change", () => {
+      for (const [name, deck] of Object.entries(decks)) {
+        const area = body.querySelector(`[data-option="${name}"]`);
+        if (length.value === "custom") continue;
+        area.value = length.value === "short" ? JSON.stringify(deck) : "";
+        area.dataset.short = area.value;
+        area.dispatchEvent(new Event("input"));
+      }
+    });
+    parts.push(el("div", { class: "row" }, el("label", {}, "Game length ", length)));
+  }
+  parts.push(...options.map(optionField));
+  body.replaceChildren(...parts);
+}
+
 function renderSeats() {
   const type = current();
   if (!type) return;
@@ -45,6 +203,7 @@ function renderGameInfo() {
   $("game-info").textContent = `${type.title}: ${p.min}–${p.max} players`
     + (type.hides_information ? " · hidden information" : "");
   renderSeats();
+  renderOptions();
 }
 
 async function create() {
@@ -57,12 +216,22 @@ async function create() {
   for (const i of $("seats").querySelectorAll("input[data-name]")) {
     if (!i.hidden && i.value.trim()) names[i.dataset.name] = i.value.trim();
   }
+  const { config, errors } = readOptions();
+  if (errors.length) {
+    $("options").open = true;
+    $("create-error").textContent = errors.join("; ");
+    return;
+  }
   const body = { game: type.name, players: Number($("players").value), bots, names,
                  private: $("private").checked };
+  if (Object.keys(config).length) body.config = config;
+  if (!$("aids").checked) body.aids = false;
   try {
     $("create").disabled = true;
     const created = await api("/api/games", { method: "POST", body });
     showLinks(created);
+    $("created-options").textContent = `${type.title} · ${optionWords(config)} · player aids `
+      + (body.aids === false ? "off (table rules)" : "on");
     refresh();
   } catch (e) {
     $("create-error").textContent = e.message;
