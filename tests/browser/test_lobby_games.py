@@ -12,6 +12,7 @@ import json
 import re
 from pathlib import Path
 
+from page_scripts import CLICKABLE
 from playwright.sync_api import expect
 
 from meeple.games import jaeger_sammler
@@ -114,12 +115,7 @@ def assert_moves_logged(page, moves: Moves, seat: int, at_least: int) -> None:
 
 # --- Hunters and Gatherers (and Carcassonne): tiles, then a follower, a hut, or pass -----
 
-# The circles that a click reaches: the topmost element at the circle's centre is its own.
-CLICKABLE = """() => [...document.querySelectorAll('#targets .target')].filter((g) => {
-    const r = g.querySelector('circle').getBoundingClientRect();
-    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    return hit && hit.closest('.target') === g;
-}).map((g) => g.dataset.action)"""
+
 
 
 def tile_turn(page, prefer: str = "follower") -> dict:

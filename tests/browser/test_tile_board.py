@@ -3,6 +3,7 @@
 and the Hunters & Gatherers symbols drawn from the tile data."""
 from __future__ import annotations
 
+from page_scripts import CLICKABLE
 from playwright.sync_api import expect
 
 SYMBOLS = {"meadow": ("deer", "mammoth", "aurochs", "tiger", "fire", "shrine"),
@@ -187,3 +188,39 @@ def test_hunters_gatherers_symbols(server, page, artifacts):
         assert page.locator(f"#tiles .sym-{name}").count() >= 1, name
     assert page.locator("#tiles .sym").count() >= 10
     page.screenshot(path=str(artifacts / "hunters-gatherers.png"))
+
+
+
+
+
+def shared_places(legal: list[str]) -> set[str]:
+    """Places (a location of the tile just laid) that more than one piece can take."""
+    places: dict[str, int] = {}
+    for a in legal:
+        if a.startswith(("follower ", "hut ")):
+            loc = a.split(" ")[-1]
+            places[loc] = places.get(loc, 0) + 1
+    return {loc for loc, n in places.items() if n > 1}
+
+
+def test_a_follower_and_a_hut_on_one_place_are_both_clickable(server, page):
+    """In Hunters & Gatherers a follower on a river and a hut go on the same spot: their
+    circles sit side by side, and a click reaches each of them."""
+    game = server.create("hunters-gatherers", 2, {"1": "greedy"}, seed=3)
+    page.goto(server.base + game["seats"][0]["join"])
+    shared = 0
+    for _ in range(20):
+        s = my_turn(page)
+        if s["view"]["phase"] == "follower":
+            targets = page.locator("#targets .target")
+            expect(targets).to_have_count(sum(a != "pass" for a in s["legal"]))
+            assert sorted(page.evaluate(CLICKABLE)) == sorted(
+                targets.evaluate_all("els => els.map((g) => g.dataset.action)"))
+            if shared_places(s["legal"]):
+                shared += 1
+                break
+            page.keyboard.press("p")
+        else:
+            page.locator(".spot").first.click()
+        page.wait_for_function(f"window.meeple.state().index > {s['index']}")
+    assert shared, "no position with two pieces for one place came up"

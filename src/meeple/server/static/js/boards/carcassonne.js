@@ -193,11 +193,19 @@ export function createBoard(container, controls, { tiles: data, send, log }) {
   function drawTargets() {
     const board = state.view.board, last = board[board.length - 1];
     const choices = mine() ? state.legal.filter(isPiece) : [];
+    // Pieces that go on one place (a Hunters & Gatherers follower on a river and a hut at
+    // the same spot) sit side by side, so that each stays clickable.
+    const atPlace = new Map();
+    for (const a of choices) {
+      const loc = a.split(" ").pop();
+      atPlace.set(loc, [...(atPlace.get(loc) || []), a]);
+    }
     layer("targets").innerHTML = choices.map((a) => {
       const words = a.split(" ");
       const kind = words[0] === "hut" ? "hut" : words[1], loc = words[words.length - 1];
+      const same = atPlace.get(loc), shift = (same.indexOf(a) - (same.length - 1) / 2) * 28;
       const [px, py] = locationPoint(loc);
-      return `<g class="target" data-action="${a}" transform="translate(${last.x * SIZE + px}
+      return `<g class="target" data-action="${a}" transform="translate(${last.x * SIZE + px + shift}
         ${last.y * SIZE + py})"><circle r="13"/><text>${KIND_LETTER[kind] || "?"}</text>
         <title>${a}</title></g>`;
     }).join("");
