@@ -74,8 +74,8 @@ def wait_my_turn(page) -> dict:
 
 
 class Moves:
-    """The game's WebSocket messages as the page got them: who made each update (the seat
-    to move in the message before it) and what it says (``index``, ``last_action``)."""
+    """The game's WebSocket messages as the page got them, and the seats' moves their
+    updates carry (``{"index", "seat", "action"}``)."""
 
     def __init__(self, page):
         self.messages: list[dict] = []
@@ -90,27 +90,22 @@ class Moves:
             self.messages.append(message)
 
     def by(self, seat: int) -> list[dict]:
-        out, previous = [], None
-        for m in self.messages:
-            if m["type"] == "update" and previous is not None \
-                    and previous["current_player"] == seat:
-                out.append(m)
-            previous = m
-        return out
+        return [move for m in self.messages if m["type"] == "update"
+                for move in m["moves"] if move["seat"] == seat]
 
 
-def logged(page, update: dict):
-    """The log line the board writes for an update: ``move N: <last action>``."""
-    text = f"move {update['index']}: {update['last_action']}"
+def logged(page, move: dict):
+    """The log line the board writes for a move: ``move N (colour): <action>``."""
+    text = f"move {move['index'] + 1} ({seat_colour(page, move['seat'])}): {move['action']}"
     return page.locator("#log li.move", has_text=re.compile("^" + re.escape(text) + "$"))
 
 
 def assert_moves_logged(page, moves: Moves, seat: int, at_least: int) -> None:
-    """Every update made by ``seat`` is in the log, and there are ``at_least`` of them."""
-    updates = moves.by(seat)
-    assert len(updates) >= at_least, (seat, [m.get("last_action") for m in moves.messages])
-    for update in updates:
-        expect(logged(page, update)).to_have_count(1)
+    """Every move ``seat`` made is in the log, and there are ``at_least`` of them."""
+    made = moves.by(seat)
+    assert len(made) >= at_least, (seat, [m["moves"] for m in moves.messages])
+    for move in made:
+        expect(logged(page, move)).to_have_count(1)
 
 
 # --- Hunters and Gatherers (and Carcassonne): tiles, then a follower, a hut, or pass -----
@@ -161,16 +156,17 @@ def tile_turn(page, prefer: str = "follower") -> dict:
 
 
 def seat_colour(page, seat: int) -> str:
-    return page.evaluate(f"window.meeple.state().breakdown.seats[{seat}].colour")
+    """The seat's colour as the page names it (the client's own seatColours)."""
+    return page.evaluate("async (seat) => (await import('/static/js/api.js'))"
+                         ".seatColours(window.meeple.state())[seat]", seat)
 
 
 def assert_tiles_logged(page, moves: Moves, seat: int, at_least: int) -> None:
     """Each tile ``seat`` placed (``place T X Y R``) is in the log in the board's words,
     ``<colour> placed tile T at (X, Y), R°``."""
     colour = seat_colour(page, seat)
-    places = [m["last_action"] for m in moves.by(seat)
-              if (m["last_action"] or "").startswith("place ")]
-    assert len(places) >= at_least, [m["last_action"] for m in moves.by(seat)]
+    places = [m["action"] for m in moves.by(seat) if m["action"].startswith("place ")]
+    assert len(places) >= at_least, moves.by(seat)
     for action in places:
         _, tile, x, y, r = action.split()
         text = f"{colour} placed tile {tile} at ({x}, {y}), {r}°"
@@ -298,10 +294,10 @@ def test_lobby_jaeger_sammler_against_a_bot(server, page, artifacts):
         assert not s["terminal"]
         page.wait_for_selector("svg.js-board .js-start")
         js_turn(page)
-        # Our move is in the log as the page writes it, ``move N: move A>B>C``.
+        # Our move is in the log as the page writes it, ``move N (red): move A>B>C``.
         assert len(moves.by(0)) == turn
         expect(logged(page, moves.by(0)[-1])).to_have_count(1)
-        assert moves.by(0)[-1]["last_action"].startswith(("move ", "remove "))
+        assert moves.by(0)[-1]["action"].startswith(("move ", "remove "))
         # The bot answers: its move shows in the log, and it is our turn again.
         wait_my_turn(page)
         expect(page.locator("#status")).to_contain_text("Your turn")
@@ -385,10 +381,11 @@ def test_lobby_catan_dice_against_a_bot(server, page, artifacts):
         expect(page.locator(f"#cd-scores .cd-box[data-turn='{turns}']")).to_have_class(
             re.compile(r"\bcd-written\b"))
     assert built, "nothing became buildable in eight turns"
-    # Our own moves are in the log too: a reroll shows as the roll it dealt (the update's
-    # last action), Keep as ``stop``, a build as ``build <kind> <item>``.
-    ours = [m["last_action"] for m in moves.by(0)]
-    assert any(a.startswith("roll ") for a in ours), ours
+    # Our own moves are in the log too, as they were made: ``reroll 0 3``, Keep as
+    # ``stop``, a build as ``build <kind> <item>``, ``end``.
+    ours = [m["action"] for m in moves.by(0)]
+    assert any(a.startswith("reroll ") for a in ours), ours
+    assert "end" in ours, ours
     assert "stop" in ours, ours
     assert any(a.startswith("build ") and a.split()[-1] == built[0] for a in ours), ours
     assert_moves_logged(page, moves, 0, 2 * turns)

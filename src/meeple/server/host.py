@@ -267,7 +267,8 @@ class Host:
 
     def _broadcast(self, live: LiveGame, since: int, kind: str = "update") -> None:
         self.hub.publish(live.row.id,
-                         lambda seat: {"type": kind, **state_message(live, seat, since)})
+                         lambda seat: {"type": kind, **state_message(live, seat, since,
+                                                                     kind == "update")})
 
     # --- bots -----------------------------------------------------------------------------
     def _bot_if_due(self, live: LiveGame) -> None:

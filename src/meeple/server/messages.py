@@ -11,9 +11,10 @@ from .live import LiveGame
 from .storage import GameRow, SeatRow
 
 
-def state_message(live: LiveGame, seat: int | None, since: int = 0) -> dict:
+def state_message(live: LiveGame, seat: int | None, since: int = 0,
+                  moves: bool = False) -> dict:
     """The game as ``seat`` (None: a spectator) sees it, with the events of the actions from
-    index ``since`` on."""
+    index ``since`` on and, with ``moves`` (an update's broadcast), the seats' moves there."""
     state, row = live.state, live.row
     over = state.is_terminal()
     secret = live.game.secret_scores and not over
@@ -31,11 +32,23 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0) -> dict:
         "breakdown": None if secret else state.score_breakdown(),
         "events": state.events_since(since),
         "last_action": actions[-1] if actions else None,
+        "moves": moves_since(live, since) if moves else [],
         "seats": seats_of(row.seats),
         "takeback": row.takeback,
         "rematch": row.rematch,
         "aids": row.aids,
     }
+
+
+def moves_since(live: LiveGame, since: int) -> list[dict]:
+    """The seats' moves from action ``since`` on, ``{"index", "seat", "action"}``: what
+    a client logs as moves. Chance outcomes are left out (what they dealt, a seat may not
+    see; the view shows what it may); every seat's own choice is public in all four
+    games. Only updates list them: the whole game's would be the record, which is served
+    only where the game allows."""
+    history = live.history
+    return [{"index": i, "seat": seat, "action": history.actions[i]}
+            for i, seat in enumerate(history.actors[since:], since) if seat >= 0]
 
 
 def seats_of(seats: list[SeatRow]) -> list[dict]:

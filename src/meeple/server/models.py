@@ -93,6 +93,9 @@ class GameState(BaseModel):
                                         "(tile games, with player aids on)")
     events: list[dict[str, Any]] = Field(description="what happened, in words and as data")
     last_action: str | None
+    moves: list[dict[str, Any]] = Field(
+        [], description="an update's moves by seats since the previous message, "
+        '{"index", "seat", "action"} (chance outcomes left out; empty in other messages)')
     seats: list[SeatInfo]
     takeback: dict[str, Any] | None = Field(description="an open takeback request")
     rematch: str | None = Field(description="the rematch's game id, once one exists")

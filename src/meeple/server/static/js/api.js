@@ -96,3 +96,11 @@ export function seatColours(state) {
 }
 
 export function cssColour(name) { return COLOURS[name] || name; }
+
+/** An update's moves by seats in words, one line each: `move N (colour): action` (N counts
+ * actions from 1, chance outcomes included, as the replay's steps do). */
+export function movesInWords(state) {
+  const colours = seatColours(state);
+  return (state.moves || []).map((m) =>
+    `move ${m.index + 1} (${colours[m.seat] || `seat ${m.seat}`}): ${m.action}`);
+}

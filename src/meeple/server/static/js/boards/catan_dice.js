@@ -2,7 +2,7 @@
 // rules/catan-dice-map.md) drawn as SVG from the view — roads, settlements, cities, knights
 // with their jokers, the 15 score boxes — the six dice as clickable tiles, and every seat's
 // sheet in small. Every click path ends in send() of a string taken from state.legal.
-import { cssColour, seatColours } from "../api.js";
+import { cssColour, movesInWords, seatColours } from "../api.js";
 import { el, loadStylesheet } from "../dom.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -438,7 +438,7 @@ export function createBoard(container, controls, { send, log }) {
       controls.replaceChildren();
     },
     describe(before, after) {
-      if (after.last_action) log(`move ${after.index}: ${after.last_action}`, "move");
+      for (const line of movesInWords(after)) log(line, "move");
     },
   };
 }

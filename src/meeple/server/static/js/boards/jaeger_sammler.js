@@ -1,7 +1,7 @@
 // The Jäger und Sammler board: the hex field (odd-r offset layout) drawn as SVG from the
 // view — tiles, settlements, caves, pawns and crates — and moves made by clicking pawns and
 // the fields they reach. Every click path ends in send() of a string taken from state.legal.
-import { cssColour, seatColours } from "../api.js";
+import { cssColour, movesInWords, seatColours } from "../api.js";
 import { el, loadStylesheet } from "../dom.js";
 
 const R = 40;                          // hex radius (centre to corner), pointy-top
@@ -347,7 +347,7 @@ export function createBoard(container, controls, { send, log }) {
       draw();
     },
     describe(before, after) {
-      if (after.last_action) log(`move ${after.index}: ${after.last_action}`, "move");
+      for (const line of movesInWords(after)) log(line, "move");
     },
   };
 }
