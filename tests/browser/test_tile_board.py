@@ -112,8 +112,10 @@ def test_table_rules_show_no_spots_yet_a_click_places(server, page):
     page.wait_for_function(f"window.meeple.state().index > {s['index']}")
 
 
-def test_touch_tap_picks_tap_again_turns_place_places(server, chromium):
-    context = chromium.new_context(viewport={"width": 900, "height": 700}, has_touch=True,
+def test_touch_tap_picks_tap_again_turns_place_places(server, chromium, artifacts):
+    """On a phone-sized touch screen: the board on top at the full width, the panel under
+    it; a tap picks a spot, a second tap turns the tile, Place places."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                    is_mobile=True)
     context.set_default_timeout(15000)
     page = context.new_page()
@@ -123,6 +125,9 @@ def test_touch_tap_picks_tap_again_turns_place_places(server, chromium):
         game = server.create("carcassonne", 2, {"1": "greedy"}, seed=3)
         page.goto(server.base + game["seats"][0]["join"])
         s = my_turn(page, "place")
+        board = page.locator("#board").bounding_box()
+        side = page.locator("aside.side").bounding_box()
+        assert board["width"] >= 380 and side["y"] >= board["y"] + board["height"] - 1
         key, rots = spot_with_rotations(page)
         assert len(rots) > 1
         spot = page.locator(f".spot[data-spot='{key}']")
@@ -140,6 +145,7 @@ def test_touch_tap_picks_tap_again_turns_place_places(server, chromium):
         s = my_turn(page, "follower")
         placed = s["view"]["board"][-1]
         assert (f"{placed['x']},{placed['y']}", placed["rotation"]) == (key, second)
+        page.screenshot(path=str(artifacts / "phone-carcassonne.png"), full_page=True)
         assert not errors, errors
     finally:
         context.close()
