@@ -256,3 +256,27 @@ def test_a_breakdown_of_another_shape_is_listed_too(server, page):
     points = [int(p) for p in items.evaluate_all("l => l.map(e => e.dataset.points)")]
     assert sum(points) == state(page, "scores")[0]
     expect(items.first).to_contain_text("turn 1")
+
+
+def test_a_seat_opened_by_its_link_is_claimed_and_named_on_the_page(server, page, chromium):
+    """Opening a seat's link takes the seat out of the lobby's open seats (it shows as
+    "guest"); the page asks for a name, and the other people see it."""
+    game = server.create("carcassonne", 2)
+    page.goto(server.base + game["seats"][0]["join"])
+    expect(page.locator("#name-form")).to_be_visible()
+    seats = server.get(f"/api/games/{game['id']}")["seats"]
+    assert [(s["name"], s["open"]) for s in seats] == [("guest", False), (None, True)]
+    page.fill("#my-name", "Ann")
+    page.press("#my-name", "h")                 # typing is not a shortcut (no hint asked)
+    expect(page.locator("#hint-list")).to_have_count(0)
+    page.fill("#my-name", "Ann")
+    page.click("#name-form button")
+    expect(page.locator("#name-form")).to_have_count(0)
+    assert server.get(f"/api/games/{game['id']}")["seats"][0]["name"] == "Ann"
+    other = chromium.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        rival = other.new_page()
+        rival.goto(server.base + game["seats"][1]["join"])
+        expect(rival.locator("#players li[data-seat='0']")).to_contain_text("Ann")
+    finally:
+        other.close()

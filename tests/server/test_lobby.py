@@ -7,7 +7,7 @@ from sqlalchemy.pool import NullPool
 
 from meeple.server import schema
 
-from .helpers import auth, create, play_out, state, tokens
+from .helpers import auth, create, play_out, receive, state, tokens
 
 SHORT = {"deck": {"V": 2, "U": 1}}      # a Carcassonne of three tiles
 
@@ -127,6 +127,27 @@ def test_join_without_a_token_takes_an_open_seat(serve, db_url):
     reply = client.post(f"/api/games/{game_id}/actions", headers=auth(cy),
                         json={"action": now["legal"][0], "index": now["index"]})
     assert reply.status_code == 200, reply.json()
+
+
+def test_a_link_in_use_claims_its_seat(serve, db_url):
+    """The page of a seat's link connected: the seat is no longer open, so nobody takes it
+    from the lobby (which would end the link's token); its person names it later."""
+    client = serve()
+    created = create(client, "carcassonne", players=2, seed=1)
+    game_id, t = created["id"], tokens(created)
+    with client.websocket_connect(f"/api/games/{game_id}/ws?token={t[0]}") as ws:
+        first = receive(ws)
+    assert first["seats"][0] == {"seat": 0, "agent": "human", "name": "guest", "open": False}
+    assert [s["open"] for s in state(client, game_id)["seats"]] == [False, True]
+    unchanged = Unchanged(client, db_url, game_id, t)
+    unchanged.refused(join(client, game_id, {"seat": 0, "name": "Eve"}), 409, "taken")
+    reply = join(client, game_id, {"seat": None, "name": "Bo"})   # the first open one: 1
+    assert reply.status_code == 200 and reply.json()["seat"] == 1
+    assert state(client, game_id, t[0])["seat"] == 0              # the link still works
+    assert join(client, game_id, {"name": "Al"}, t[0]).status_code == 200
+    assert state(client, game_id)["seats"][0]["name"] == "Al"
+    with client.websocket_connect(f"/api/games/{game_id}/ws?token={t[0]}") as ws:
+        assert receive(ws)["seats"][0]["name"] == "Al"            # a named seat stays so
 
 
 def test_names_are_1_to_40_printable_characters(serve, db_url):

@@ -355,6 +355,9 @@ def ws_path(game_id: str, token: str | None = None) -> str:
 def test_websocket_refusals_leave_the_game_unchanged(serve):
     client = serve()
     game_id, seat_tokens = two_people(client)
+    for token in seat_tokens.values():      # the links in use: their seats are claimed
+        with client.websocket_connect(ws_path(game_id, token)) as ws:
+            receive(ws)
     before = snapshot(client, game_id, seat_tokens)
     index, move = before[0]["index"], before[0]["legal"][0]
 
@@ -449,11 +452,11 @@ def test_any_text_as_an_action_is_refused_with_4xx_and_changes_nothing(serve, ga
     game_id, seat_tokens = two_people(client, game, players)
     seat = state(client, game_id)["current_player"]
     token = seat_tokens[seat]
-    before = snapshot(client, game_id, seat_tokens)
-    position = client.app.state.host.cache[game_id].state      # the true position
 
     with client.websocket_connect(ws_path(game_id, token)) as ws:
         assert receive(ws)["type"] == "state"
+        before = snapshot(client, game_id, seat_tokens)    # the link in use: seat claimed
+        position = client.app.state.host.cache[game_id].state      # the true position
 
         @settings(max_examples=30, deadline=None, database=None,
                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

@@ -344,6 +344,20 @@ class Host:
         self._broadcast(live, live.index, "seats")
         return reply
 
+    async def claim(self, live: LiveGame, seat: int | None) -> LiveGame:
+        """A seat's link in use (its page connected): the seat is no longer open to the
+        lobby, which would hand it to a stranger and end the link's token. It is named
+        GUEST until its person names it (POST /join with the token)."""
+        if seat is None or not live.row.seats[seat].open:
+            return live
+        async with self._lock(live.row.id):
+            stored = live.row.seats[seat].token_hash
+            if await self._db(self.store.set_seat, live.row.id, seat, GUEST, stored,
+                              (None, stored)):
+                live = await self.live(live.row.id)
+                self._broadcast(live, live.index, "seats")
+        return await self.live(live.row.id)
+
     async def _take_open(self, live: LiveGame, seat: int | None, name: str) -> dict:
         row = live.row
         if row.private:
@@ -492,6 +506,10 @@ def _seated(live: LiveGame, token: str | None) -> int:
     if seat is None:
         raise ApiError(403, "this needs a seat's token ('Authorization: Bearer TOKEN')")
     return seat
+
+
+GUEST = "guest"
+"""The name of a seat whose link is in use and whose person has not named it."""
 
 
 def _name(name: object) -> str | None:

@@ -160,6 +160,7 @@ async def watch(ws: WebSocket, game_id: str, token: str | None = None) -> None:
     try:
         live = await the_host.live(game_id)
         seat = live.seat_of(token)
+        live = await the_host.claim(live, seat)
     except ApiError as e:
         await ws.close(4000 + e.status, e.message)
         return

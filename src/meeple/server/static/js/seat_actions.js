@@ -1,4 +1,5 @@
-// What a seat asks of the server besides its moves: hints, takebacks, a rematch, leaving.
+// What a seat asks of the server besides its moves: its name, hints, takebacks, a rematch,
+// leaving.
 // Every request carries the seat's token; a refusal's own words go to the page's #error.
 // The server decides (whose turn, what can be taken back); the panel only offers.
 import { api } from "./api.js";
@@ -115,6 +116,22 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
         el("button", { id: "takeback-decline", onclick: () => answer(false) }, "Decline")));
   }
 
+  // A seat whose link is in use but not named yet: the server calls it GUEST until its
+  // person gives a name (the form stays one element, so typing survives the updates).
+  const GUEST = "guest";
+  const nameInput = el("input", { id: "my-name", placeholder: "your name", maxlength: 40,
+                                  size: 14, "aria-label": "your name" });
+  const nameForm = el("form", { class: "row name-form", id: "name-form", onsubmit: async (e) => {
+    e.preventDefault();
+    const name = nameInput.value.trim();
+    if (name && await ask("/join", "POST", { name })) nameInput.value = "";
+  } }, nameInput, el("button", { type: "submit" }, "save name"));
+
+  function namePart() {
+    const mine = seated() && state.seats.find((s) => s.seat === state.seat);
+    return mine && mine.name === GUEST && !state.terminal ? nameForm : null;
+  }
+
   /** Leave while playing; once over, the rematch (a spectator may watch one). */
   function seatPart() {
     if (playing()) return el("button", { id: "leave", onclick: leave }, "leave");
@@ -131,7 +148,7 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
   }
 
   function render() {
-    const parts = [hintPart(), takebackPart(), seatPart()].filter(Boolean);
+    const parts = [namePart(), hintPart(), takebackPart(), seatPart()].filter(Boolean);
     root.replaceChildren(...parts);
   }
 
