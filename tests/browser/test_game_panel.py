@@ -77,7 +77,7 @@ def test_without_player_aids_there_is_no_hint_projection_or_pile(server, page):
     page.goto(server.base + game["seats"][0]["join"])
     page.wait_for_selector(".spot")
     assert state(page, "aids") is False
-    expect(page.locator("#takeback, #leave").first).to_be_attached()   # the panel is drawn
+    expect(page.locator("#leave")).to_be_attached()     # the panel is drawn
     assert page.locator("#hint").count() == 0
     assert page.locator(".projected").count() == 0
     expect(page.locator("#pile")).to_be_hidden()
@@ -139,12 +139,18 @@ def test_a_takeback_declined_leaves_the_move(server, chromium):
             context.close()
 
 
-def test_a_takeback_refused_by_the_server_shows_why(server, page):
+def test_take_back_is_offered_once_the_seat_has_a_move_to_take_back(server, page):
     game = server.create("carcassonne", 2, {"1": "greedy"})
     page.goto(server.base + game["seats"][0]["join"])
     page.wait_for_selector(".spot")
-    page.click("#takeback")                               # nothing of ours to take back
-    expect(page.locator("#error")).to_contain_text("no move of yours")
+    expect(page.locator("#leave")).to_be_visible()
+    assert page.locator("#takeback").count() == 0         # nothing of ours to take back
+    assert state(page, "can_take_back") is False
+    page.keyboard.press("u")                              # the key asks nothing either
+    expect(page.locator("#error")).to_be_empty()
+    page.locator(".spot").first.click()
+    expect(page.locator("#takeback")).to_be_visible()     # our tile: it may be asked back
+    assert state(page, "can_take_back") is True
 
 
 def test_rematch_lands_on_the_new_game_with_a_seat(server, page):

@@ -220,9 +220,13 @@ def test_catan_dice_refuses_a_takeback_across_a_roll(serve, db_url):
     start = state(client, game_id, t[0])
     assert start["index"] == 1 and start["last_action"].startswith("roll ")
     assert "stop" in start["legal"]
+    assert start["can_take_back"] is False               # nothing of seat 0's yet
 
     # no chance since the move: taken back at once (the other person is asked first)
     post(client, game_id, t[0], "stop", 1)
+    assert state(client, game_id, t[0])["can_take_back"] is True
+    assert state(client, game_id, t[1])["can_take_back"] is False   # seat 1 has not moved
+    assert state(client, game_id)["can_take_back"] is False          # a spectator
     reply = ask(client, game_id, t[0])
     assert reply.json()["waiting"] == [1]
     reply = answer(client, game_id, t[1], True)
@@ -232,6 +236,7 @@ def test_catan_dice_refuses_a_takeback_across_a_roll(serve, db_url):
     # a reroll is followed by its dice: that move can no longer be taken back
     rolled = post(client, game_id, t[0], "reroll 0 1", 1)
     assert rolled["index"] == 3 and rolled["last_action"].startswith("roll ")
+    assert state(client, game_id, t[0])["can_take_back"] is False   # the dice were seen
     before = views(client, game_id, t)
     after = refused(client, ask(client, game_id, t[0]), 409, game_id, t, "chance outcome")
     assert after == before

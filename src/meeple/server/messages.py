@@ -35,6 +35,8 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0,
         "moves": moves_since(live, since) if moves else [],
         "seats": seats_of(row.seats),
         "takeback": row.takeback,
+        "can_take_back": (seat is not None and not over
+                          and isinstance(live.history.undo_point({seat}), int)),
         "rematch": row.rematch,
         "aids": row.aids,
     }

@@ -98,6 +98,8 @@ class GameState(BaseModel):
         '{"index", "seat", "action"} (chance outcomes left out; empty in other messages)')
     seats: list[SeatInfo]
     takeback: dict[str, Any] | None = Field(description="an open takeback request")
+    can_take_back: bool = Field(False, description="the token's seat has a move that a "
+                                "takeback request may take back now (POST .../takeback)")
     rematch: str | None = Field(description="the rematch's game id, once one exists")
     aids: bool = Field(description="whether player aids are on (set at creation)")
 

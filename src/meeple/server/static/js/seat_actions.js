@@ -41,9 +41,9 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
   const seated = () => !!state && state.seat !== null;
   const playing = () => seated() && !state.terminal;
   const canHint = () => playing() && state.aids && state.current_player === state.seat;
-  // Whether the seat has a move to take back only the server knows for sure (a chance
-  // outcome seen since forbids it); it says why not.
-  const canTakeBack = () => playing() && state.index > 0 && !state.takeback;
+  // The server says whether the seat has a move to take back (a chance outcome seen
+  // since forbids it).
+  const canTakeBack = () => playing() && state.can_take_back && !state.takeback;
 
   async function askHints() {
     if (!canHint() || thinking) return;
