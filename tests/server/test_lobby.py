@@ -238,7 +238,8 @@ def test_rematch_same_game_seats_and_bots_new_seed(serve, db_url):
     assert len({n0, n1, *t.values()}) == 4
     again = client.post(f"/api/games/{game_id}/rematch", headers=auth(t[0]))
     assert again.status_code == 200 and again.json()["id"] == new_id   # reused
-    n0 = again.json()["token"]
+    assert again.json()["token"] == n0         # the same token: a second tab ends nothing
+    assert state(client, new_id, n0)["seat"] == 0
 
     fresh = state(client, new_id, n0)
     assert fresh["seat"] == 0 and fresh["game"] == "carcassonne" and fresh["players"] == 3
@@ -258,6 +259,25 @@ def test_rematch_same_game_seats_and_bots_new_seed(serve, db_url):
     # and it is played like any game
     end = play_out(client, new_id, {0: n0, 1: n1}, seed=6)
     assert end["terminal"]
+
+
+def test_a_rematch_seat_left_and_taken_is_not_given_back(serve, db_url):
+    client = serve()
+    created = create(client, "carcassonne", players=2, config=SHORT, seed=3)
+    game_id, t = created["id"], tokens(created)
+    play_out(client, game_id, t, seed=5)
+    mine = client.post(f"/api/games/{game_id}/rematch", headers=auth(t[1])).json()
+    new_id = mine["id"]
+    assert client.post(f"/api/games/{new_id}/leave", headers=auth(mine["token"])).status_code == 200
+    # left, then asked again: the seat comes back to the same person, same token
+    back = client.post(f"/api/games/{game_id}/rematch", headers=auth(t[1])).json()
+    assert back["token"] == mine["token"] and state(client, new_id, back["token"])["seat"] == 1
+    client.post(f"/api/games/{new_id}/leave", headers=auth(back["token"]))
+    taken = join(client, new_id, {"seat": 1, "name": "Zed"})
+    assert taken.status_code == 200, taken.json()
+    unchanged = Unchanged(client, db_url, new_id, {1: taken.json()["token"]})
+    unchanged.refused(client.post(f"/api/games/{game_id}/rematch", headers=auth(t[1])),
+                      409, "taken by someone else")
 
 
 def test_the_lobby_lists_by_game_and_status_never_private_games(serve, db_url):

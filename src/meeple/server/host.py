@@ -27,7 +27,7 @@ from .hub import Hub
 from .live import LiveGame, bot_seed
 from .messages import state_message, summary_message
 from .storage import HUMAN, Conflict, GameRow, SeatRow, Store
-from .tokens import hashed, new_game_id, new_token
+from .tokens import derived_token, hashed, matches, new_game_id, new_token
 
 log = logging.getLogger("meeple.server")
 CACHED_GAMES = 2000
@@ -393,7 +393,8 @@ class Host:
 
     async def rematch(self, game_id: str, token: str | None) -> dict:
         """The same game, seats and options with a new seed, once this one is over; the
-        first seat to ask creates it, each asks for its own new token."""
+        first seat to ask creates it, each asks for its own token there (the same one each
+        time it asks: see :func:`derived_token`)."""
         async with self._lock(game_id):
             live = await self.live(game_id)
             seat = _seated(live, token)
@@ -403,11 +404,15 @@ class Host:
             if new_id is None:
                 new_id = await self._create_rematch(live)
                 live.row.rematch = new_id
-        token = new_token()
+        token = derived_token(token, new_id)
         async with self._lock(new_id):
-            target = await self.live(new_id)
-            await self._db(self.store.set_seat, new_id, seat, target.row.seats[seat].name,
-                           hashed(token))
+            target = (await self.live(new_id)).row.seats[seat]
+            if target.token_hash is not None and not matches(token, target.token_hash):
+                raise ApiError(409, f"your seat in the rematch ({seat}) was taken by "
+                                    "someone else")
+            if target.token_hash is None:
+                await self._db(self.store.set_seat, new_id, seat,
+                               target.name or f"seat {seat}", hashed(token), (target.name, None))
         self._broadcast(await self.live(game_id), live.index, "seats")
         return {"id": new_id, "seat": seat, "token": token, "join": join_link(new_id, token)}
 

@@ -6,6 +6,7 @@ there is nothing to guess. Comparisons take constant time.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -16,6 +17,15 @@ TOKEN_BYTES = 32
 def new_token() -> str:
     """A fresh seat token (URL-safe text of 256 random bits)."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def derived_token(token: str, game_id: str) -> str:
+    """The token of ``token``'s seat in game ``game_id`` (a rematch): an HMAC of the game's
+    id keyed by the old token, 256 bits. Only that token's holder can make it, and asking
+    again makes the same one, so a second tab that asks does not end the first one's."""
+    digest = hmac.new(token.encode("utf-8", "surrogatepass"), game_id.encode(),
+                      hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
 def hashed(token: str) -> str:

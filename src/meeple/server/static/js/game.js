@@ -12,8 +12,7 @@ const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 
 // Where this tab keeps a game's seat token (sessionStorage: one tab, one seat).
-const tokenKeyOf = (id) => `meeple-token:${id}`;
-const tokenKey = tokenKeyOf(gameId);
+const tokenKey = `meeple-token:${gameId}`;
 
 /** The seat's token: from the link once, then only from this tab's sessionStorage, and
  * taken out of the address bar so a copied address never carries it. */
@@ -142,7 +141,6 @@ async function loadBoard() {
 
 const seatPanel = createSeatPanel($("seat-panel"), {
   gameId, token, send, showError, forgetToken, seatName,
-  knownToken: (id) => sessionStorage.getItem(tokenKeyOf(id)),
 });
 const breakdown = createBreakdown($("breakdown"), { colours: seatColours, seatName,
                                                     board: () => board });

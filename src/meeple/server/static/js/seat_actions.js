@@ -15,11 +15,10 @@ export function hintValue(hint, ranksBy) {
 /**
  * The seat's panel in `root`: `update(state)` after every message; `keys` maps the
  * panel's keyboard shortcuts to their actions. `send(action)` plays a hint the way the
- * board plays a move; `seatName(i)` names a seat; `forgetToken()` drops this tab's token;
- * `knownToken(id)` is this tab's token for another game, if it has one.
+ * board plays a move; `seatName(i)` names a seat; `forgetToken()` drops this tab's token.
  */
-export function createSeatPanel(root, { gameId, token, send, showError, seatName, forgetToken,
-                                        knownToken }) {
+export function createSeatPanel(root, { gameId, token, send, showError, seatName,
+                                        forgetToken }) {
   const base = `/api/games/${encodeURIComponent(gameId)}`;
   let state = null;
   let hints = null;        // the latest hints reply, kept while its position is the current one
@@ -58,15 +57,10 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
 
   async function answer(accept) { await ask("/takeback/answer", "POST", { accept }); }
 
-  /** Start the rematch, or join the one that exists: each seat gets its own new token,
-   * carried in the link (the new game's page takes it out of the address bar). A tab that
-   * already holds the rematch's token goes there as it is: asking again would replace
-   * that token, and cut off the tab already playing with it. */
+  /** Start the rematch, or join the one that exists: the seat's token there (the same
+   * one each time it is asked), carried in the link (the new game's page takes it out of
+   * the address bar). */
   async function rematch() {
-    if (state.rematch && knownToken(state.rematch)) {
-      location.assign(`/games/${encodeURIComponent(state.rematch)}`);
-      return;
-    }
     const reply = await ask("/rematch");
     if (reply) location.assign(reply.join);
   }
