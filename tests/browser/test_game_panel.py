@@ -237,17 +237,14 @@ def test_the_final_breakdown_lists_the_points_and_points_at_the_board(server, pa
             str(score))
     items = page.locator(".breakdown-item")
     assert items.count() > 0
-    # The board's highlight, where it has one, gets the item's cells, then null.
-    page.evaluate("""() => {
-        const board = window.meeple.board(), own = board.highlight;
-        window.lit = [];
-        board.highlight = (cells) => { window.lit.push(cells); return own && own(cells); };
-    }""")
+    # Pointing at an item lights the cells it scored on the board; leaving puts them out.
     item = state(page, "breakdown.seats.find(s => s.items.length).items[0]")
-    first = page.locator(".breakdown-item").first
-    first.hover()
+    page.locator(".breakdown-item").first.hover()
+    expect(page.locator("#lit .lit")).to_have_count(len(item["tiles"]))
+    lit = page.locator("#lit .lit").evaluate_all("els => els.map(e => e.dataset.cell)")
+    assert sorted(lit) == sorted(f"{x},{y}" for x, y in item["tiles"])
     page.mouse.move(5, 5)
-    assert page.evaluate("window.lit") == [item.get("tiles"), None]
+    expect(page.locator("#lit .lit")).to_have_count(0)
 
 
 def test_a_breakdown_of_another_shape_is_listed_too(server, page):
@@ -262,6 +259,15 @@ def test_a_breakdown_of_another_shape_is_listed_too(server, page):
     points = [int(p) for p in items.evaluate_all("l => l.map(e => e.dataset.points)")]
     assert sum(points) == state(page, "scores")[0]
     expect(items.first).to_contain_text("turn 1")
+    # Pointing at a turn lights its score box and what it built on the sheet.
+    turns = state(page, "breakdown.seats[0].items")
+    n = max(range(len(turns)), key=lambda i: len(turns[i]["built"]))
+    items.nth(n).hover()
+    lit = page.locator("#cd-sheet .cd-lit")
+    expect(lit).to_have_count(1 + len(turns[n]["built"]))
+    assert page.locator(f"#cd-sheet .cd-box.cd-lit[data-turn='{turns[n]['turn']}']").count() == 1
+    page.mouse.move(5, 5)
+    expect(lit).to_have_count(0)
 
 
 def test_a_seat_opened_by_its_link_is_claimed_and_named_on_the_page(server, page, chromium):

@@ -1,12 +1,13 @@
 // The end of a game: each seat's points item by item ("Final scores"), the same breakdown
-// the CLI prints. An item that names board cells lights them up while the pointer is on it.
+// the CLI prints. An item lights up what it scored on the board while the pointer is on it.
 import { cssColour } from "./api.js";
 import { el } from "./dom.js";
 
-/** Light the item's cells on the board (where the board can) while it is pointed at. */
-function pointing(li, item, getBoard) {
-  const light = (cells) => { const b = getBoard(); if (b && b.highlight) b.highlight(cells); };
-  li.addEventListener("mouseenter", () => light(item.tiles || null));
+/** Show the item on the board (where the board can: `highlightItem`) while it is
+ * pointed at: a tile game's scored cells, a Catan Dice turn's box and what it built. */
+function pointing(li, item, seat, getBoard) {
+  const light = (it) => { const b = getBoard(); if (b && b.highlightItem) b.highlightItem(it, seat); };
+  li.addEventListener("mouseenter", () => light(item));
   li.addEventListener("mouseleave", () => light(null));
 }
 
@@ -19,7 +20,7 @@ function seatSection(seat, colour, name, getBoard) {
                           "data-points": item.points },
                   el("span", { class: "text" }, item.text),
                   el("span", { class: "points" }, String(item.points)));
-    pointing(li, item, getBoard);
+    pointing(li, item, seat.seat, getBoard);
     return li;
   });
   return el("section", { class: "breakdown-seat", "data-seat": seat.seat },

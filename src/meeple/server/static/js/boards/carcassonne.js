@@ -313,6 +313,8 @@ export function createBoard(container, controls, { tiles: data, send, log }) {
       shown = cells && cells.length ? cells : null;
       light(shown);
     },
+    /** A breakdown item pointed at (null: no longer): the cells it scored. */
+    highlightItem(item) { this.highlight(item && item.tiles); },
     describe(before, after) {
       const seat = before.current_player, who = seatColours(after)[seat] || `seat ${seat}`;
       for (const t of after.view.board.slice(before.view.board.length)) {

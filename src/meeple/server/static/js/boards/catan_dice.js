@@ -285,6 +285,7 @@ export function createBoard(container, controls, { send, log }) {
 
   let state = null, moves = parseLegal([]);
   let shown = null;          // the seat whose sheet is drawn large (null: own / active)
+  let pointed = null;        // a final-breakdown item pointed at: {item, seat}
   let selected = new Set();  // dice chosen for a reroll
   let chosenJoker = null;    // the knight whose joker moves are offered
   let lastKey = null;
@@ -295,10 +296,19 @@ export function createBoard(container, controls, { send, log }) {
     send(action);
   };
 
+  /** Mark on a drawn sheet what a breakdown item (a turn) scored: its score box and the
+   * items it built. */
+  function lightItem(svg, item) {
+    const lit = [svg.querySelector(`.cd-box[data-turn='${item.turn}']`),
+                 ...(item.built || []).map((name) => svg.querySelector(`[data-item='${name}']`))];
+    for (const node of lit) if (node) node.classList.add("cd-lit");
+  }
+
   function render() {
     const view = state.view;
     const colours = seatColours(state).map(cssColour);
-    const who = shown !== null ? shown : state.seat !== null ? state.seat : view.active;
+    const who = pointed ? pointed.seat
+      : shown !== null ? shown : state.seat !== null ? state.seat : view.active;
     const active = view.active;
     const own = mine() && who === state.seat;
     const sheet = view.sheets[who];
@@ -318,6 +328,7 @@ export function createBoard(container, controls, { send, log }) {
     });
     svg.id = "cd-sheet";
     svg.dataset.seat = who;
+    if (pointed) lightItem(svg, pointed.item);
     const legend = el("div", { class: "cd-legend muted" },
       "road: brick+lumber · settlement: brick+lumber+wool+grain · city: 3 ore+2 grain · "
       + "knight: ore+wool+grain. Settlements, cities and knights in order of value.");
@@ -439,6 +450,11 @@ export function createBoard(container, controls, { send, log }) {
     },
     describe(before, after) {
       for (const line of movesInWords(after)) log(line, "move");
+    },
+    /** A breakdown item pointed at (null: no longer): that seat's sheet, the turn lit. */
+    highlightItem(item, seat) {
+      pointed = item ? { item, seat } : null;
+      if (state) render();
     },
   };
 }
