@@ -150,6 +150,12 @@ def test_a_spectator_has_no_controls(server, page):
     expect(page.locator("#title")).to_contain_text("spectator")
     assert page.evaluate("window.meeple.state().seat") is None
     assert page.locator("svg.js-board .js-pawn").count() >= 4
+    # What the spectator's page holds: no seat's face-down tiles, no legal moves, no
+    # scores (they would count the face-down tiles), no record before the end.
+    seen = page.evaluate("window.meeple.state()")
+    assert all("collected" not in s for s in seen["view"]["seats"])
+    assert seen["legal"] == [] and seen["scores"] is None and seen["breakdown"] is None
+    assert page.evaluate(f"fetch('/api/games/{game['id']}/record').then((r) => r.status)") == 403
     expect(page.locator("#js-panel")).to_be_visible()
     a = page.locator("svg.js-board .js-pawn").first.locator("xpath=..").get_attribute("data-field")
     field(page, a).click()
