@@ -190,22 +190,36 @@ export function createBoard(container, controls, { tiles: data, send, log }) {
     }
     renderControls();
   }
+  /** Centres for the piece circles at `points` (tile units) so that none covers another
+   * (a Hunters & Gatherers river follower and a hut go on one spot; some places lie close):
+   * each circle takes the free spot on the tile nearest its place, trying rings around it. */
+  function spread(points, gap = 28) {
+    const placed = [];
+    const inside = (v) => v >= 13 && v <= SIZE - 13;
+    const free = ([x, y]) => inside(x) && inside(y)
+      && placed.every(([a, b]) => Math.hypot(a - x, b - y) >= gap);
+    for (const [x0, y0] of points) {
+      let at = [Math.min(SIZE - 13, Math.max(13, x0)), Math.min(SIZE - 13, Math.max(13, y0))];
+      search: for (let r = 0; r <= SIZE; r += 6) {
+        for (let k = 0; k < (r ? 16 : 1); k++) {
+          const t = (k * Math.PI) / 8, p = [at[0] + r * Math.cos(t), at[1] + r * Math.sin(t)];
+          if (free(p)) { at = p; break search; }
+        }
+      }
+      placed.push(at);
+    }
+    return placed;
+  }
+
   function drawTargets() {
     const board = state.view.board, last = board[board.length - 1];
     const choices = mine() ? state.legal.filter(isPiece) : [];
-    // Pieces that go on one place (a Hunters & Gatherers follower on a river and a hut at
-    // the same spot) sit side by side, so that each stays clickable.
-    const atPlace = new Map();
-    for (const a of choices) {
-      const loc = a.split(" ").pop();
-      atPlace.set(loc, [...(atPlace.get(loc) || []), a]);
-    }
-    layer("targets").innerHTML = choices.map((a) => {
+    const at = spread(choices.map((a) => locationPoint(a.split(" ").pop())));
+    layer("targets").innerHTML = choices.map((a, i) => {
       const words = a.split(" ");
-      const kind = words[0] === "hut" ? "hut" : words[1], loc = words[words.length - 1];
-      const same = atPlace.get(loc), shift = (same.indexOf(a) - (same.length - 1) / 2) * 28;
-      const [px, py] = locationPoint(loc);
-      return `<g class="target" data-action="${a}" transform="translate(${last.x * SIZE + px + shift}
+      const kind = words[0] === "hut" ? "hut" : words[1];
+      const [px, py] = at[i];
+      return `<g class="target" data-action="${a}" transform="translate(${last.x * SIZE + px}
         ${last.y * SIZE + py})"><circle r="13"/><text>${KIND_LETTER[kind] || "?"}</text>
         <title>${a}</title></g>`;
     }).join("");
