@@ -127,6 +127,29 @@ def page(chromium):
     assert not errors, f"script errors on the page: {errors}; console: {console[-10:]}"
 
 
+@pytest.fixture
+def people(server, chromium):
+    """``people(game)``: each person's seat page of ``game`` (a create reply), opened by its
+    join link in a browser context of its own (two people: two sessionStorages), in seat
+    order; every context is closed after the test."""
+    contexts = []
+
+    def open_seats(game: dict) -> list:
+        pages = []
+        for seat in game["seats"]:
+            context = chromium.new_context(viewport={"width": 1280, "height": 800})
+            context.set_default_timeout(15000)
+            contexts.append(context)
+            page = context.new_page()
+            page.goto(server.base + seat["join"])
+            pages.append(page)
+        return pages
+
+    yield open_seats
+    for context in contexts:
+        context.close()
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)

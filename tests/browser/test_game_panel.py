@@ -87,56 +87,43 @@ def test_without_player_aids_there_is_no_hint_projection_or_pile(server, page):
     expect(page.locator("#error")).to_be_empty()
 
 
-def two_people(server, chromium):
+def two_people(server, people):
     """A Carcassonne game of two people, each in a browser context of their own, on their
     seat's page: red has placed its tile and is choosing a follower."""
-    game = server.create("carcassonne", 2)
-    contexts = [chromium.new_context(viewport={"width": 1280, "height": 800})
-                for _ in range(2)]
-    red, blue = (c.new_page() for c in contexts)
-    red.goto(server.base + game["seats"][0]["join"])
-    blue.goto(server.base + game["seats"][1]["join"])
+    red, blue = people(server.create("carcassonne", 2))
     red.locator(".spot").first.click()
     red.wait_for_selector("#pass")
     blue.wait_for_function("document.querySelectorAll('#tiles > g').length === 2")
-    return contexts, red, blue
+    return red, blue
 
 
-def test_a_takeback_accepted_takes_the_move_back(server, chromium):
-    contexts, red, blue = two_people(server, chromium)
-    try:
-        red.keyboard.press("u")                           # the same as the button
-        expect(red.locator("#takeback-pending")).to_contain_text("waiting")
-        question = blue.locator("#takeback-question")
-        expect(question).to_contain_text("asks to take back")
-        expect(question).to_contain_text("seat 0")
-        blue.click("#takeback-accept")
-        for page in (red, blue):
-            page.wait_for_function("window.meeple.state().index === 1 && "
-                                   "document.querySelectorAll('#tiles > g').length === 1")
-            expect(page.locator("#takeback-question, #takeback-pending")).to_have_count(0)
-        red.wait_for_selector(".spot")                    # red's tile to place again
-    finally:
-        for context in contexts:
-            context.close()
+def test_a_takeback_accepted_takes_the_move_back(server, people):
+    red, blue = two_people(server, people)
+    red.keyboard.press("u")                           # the same as the button
+    expect(red.locator("#takeback-pending")).to_contain_text("waiting")
+    question = blue.locator("#takeback-question")
+    expect(question).to_contain_text("asks to take back")
+    expect(question).to_contain_text("seat 0")
+    blue.click("#takeback-accept")
+    for page in (red, blue):
+        page.wait_for_function("window.meeple.state().index === 1 && "
+                               "document.querySelectorAll('#tiles > g').length === 1")
+        expect(page.locator("#takeback-question, #takeback-pending")).to_have_count(0)
+    red.wait_for_selector(".spot")                    # red's tile to place again
 
 
-def test_a_takeback_declined_leaves_the_move(server, chromium):
-    contexts, red, blue = two_people(server, chromium)
-    try:
-        red.click("#takeback")
-        blue.click("#takeback-decline")
-        expect(red.locator("#takeback-pending")).to_have_count(0)
-        expect(red.locator("#takeback")).to_be_visible()  # it may be asked again
-        expect(red.locator("#log")).to_contain_text("the takeback was declined")
-        assert state(red, "index") == 2 and state(red, "takeback") is None
-        assert red.locator("#tiles > g").count() == 2
-        expect(blue.locator("#takeback-question")).to_have_count(0)
-        red.click("#takeback")                            # asked again, asked anew
-        expect(blue.locator("#takeback-question")).to_be_visible()
-    finally:
-        for context in contexts:
-            context.close()
+def test_a_takeback_declined_leaves_the_move(server, people):
+    red, blue = two_people(server, people)
+    red.click("#takeback")
+    blue.click("#takeback-decline")
+    expect(red.locator("#takeback-pending")).to_have_count(0)
+    expect(red.locator("#takeback")).to_be_visible()  # it may be asked again
+    expect(red.locator("#log")).to_contain_text("the takeback was declined")
+    assert state(red, "index") == 2 and state(red, "takeback") is None
+    assert red.locator("#tiles > g").count() == 2
+    expect(blue.locator("#takeback-question")).to_have_count(0)
+    red.click("#takeback")                            # asked again, asked anew
+    expect(blue.locator("#takeback-question")).to_be_visible()
 
 
 def test_take_back_is_offered_once_the_seat_has_a_move_to_take_back(server, page):
@@ -173,28 +160,20 @@ def test_rematch_lands_on_the_new_game_with_a_seat(server, page):
     page.wait_for_function("window.meeple.state() && window.meeple.state().seat === 0")
 
 
-def test_the_other_person_is_offered_the_rematch_started(server, chromium):
+def test_the_other_person_is_offered_the_rematch_started(server, people):
     game = server.create("carcassonne", 2, config=SHORT)
-    contexts = [chromium.new_context(viewport={"width": 1280, "height": 800})
-                for _ in range(2)]
-    try:
-        red, blue = (c.new_page() for c in contexts)
-        red.goto(server.base + game["seats"][0]["join"])
-        blue.goto(server.base + game["seats"][1]["join"])
-        red.locator(".spot").first.click()
-        red.wait_for_selector("#pass")
-        red.keyboard.press("p")
-        expect(blue.locator("#rematch")).to_have_text("rematch")
-        red.click("#rematch")
-        red.wait_for_url(re.compile(r"/games/(?!%s)[\w-]+$" % game["id"]))
-        expect(blue.locator(".rematch")).to_contain_text("A rematch has started")
-        blue.click("#rematch")
-        blue.wait_for_url(red.url)
-        blue.wait_for_function("window.meeple.state() && window.meeple.state().seat === 1")
-        red.wait_for_function("window.meeple.state().seat === 0")   # red's token still works
-    finally:
-        for context in contexts:
-            context.close()
+    red, blue = people(game)
+    red.locator(".spot").first.click()
+    red.wait_for_selector("#pass")
+    red.keyboard.press("p")
+    expect(blue.locator("#rematch")).to_have_text("rematch")
+    red.click("#rematch")
+    red.wait_for_url(re.compile(r"/games/(?!%s)[\w-]+$" % game["id"]))
+    expect(blue.locator(".rematch")).to_contain_text("A rematch has started")
+    blue.click("#rematch")
+    blue.wait_for_url(red.url)
+    blue.wait_for_function("window.meeple.state() && window.meeple.state().seat === 1")
+    red.wait_for_function("window.meeple.state().seat === 0")   # red's token still works
 
 
 def test_leaving_makes_you_a_spectator(server, page):

@@ -130,28 +130,20 @@ def test_the_end_of_a_game_is_shown(server, page):
     assert page.locator(".spot, .target, #pass").count() == 0
 
 
-def test_two_people_play_one_game_through_their_join_links(server, chromium):
+def test_two_people_play_one_game_through_their_join_links(server, people):
     """Two browser contexts (two people), each with its seat's link: a tile placed in one
     appears in the other, whose turn it then is."""
     game = server.create("carcassonne", 2)
-    contexts = [chromium.new_context(viewport={"width": 1280, "height": 800})
-                for _ in range(2)]
-    try:
-        red, blue = (c.new_page() for c in contexts)
-        red.goto(server.base + game["seats"][0]["join"])
-        blue.goto(server.base + game["seats"][1]["join"])
-        red.wait_for_selector(".spot")
-        expect(blue.locator("#status")).not_to_contain_text("Your turn")
-        assert blue.locator(".spot").count() == 0
-        for mover, other, tiles in ((red, blue, 2), (blue, red, 3)):
-            mover.locator(".spot").first.click()
-            mover.wait_for_selector("#pass")
-            mover.keyboard.press("p")
-            other.wait_for_function(
-                f"document.querySelectorAll('#tiles > g').length >= {tiles}")
-            other.wait_for_selector(".spot")              # now the other one's turn
-            expect(other.locator("#status")).to_contain_text("Your turn")
-            assert mover.locator(".spot").count() == 0
-    finally:
-        for context in contexts:
-            context.close()
+    red, blue = people(game)
+    red.wait_for_selector(".spot")
+    expect(blue.locator("#status")).not_to_contain_text("Your turn")
+    assert blue.locator(".spot").count() == 0
+    for mover, other, tiles in ((red, blue, 2), (blue, red, 3)):
+        mover.locator(".spot").first.click()
+        mover.wait_for_selector("#pass")
+        mover.keyboard.press("p")
+        other.wait_for_function(
+            f"document.querySelectorAll('#tiles > g').length >= {tiles}")
+        other.wait_for_selector(".spot")              # now the other one's turn
+        expect(other.locator("#status")).to_contain_text("Your turn")
+        assert mover.locator(".spot").count() == 0
