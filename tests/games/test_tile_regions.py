@@ -92,3 +92,25 @@ def test_a_followers_region_is_the_feature_its_scoring_names(name, seed):
 def test_games_without_followers_have_no_regions():
     state = meeple.load("catan-dice", 1).new_state(0)
     assert state.follower_regions() is None
+
+
+def test_a_monasterys_cells_are_the_tiles_its_score_counts():
+    """A monastery scores one point per tile of its 3×3 square (itself and those around
+    it): its cells are those tiles, so their number is its points, 9 when completed."""
+    scored = 0
+    for seed in range(1, 9):
+        monasteries = []
+
+        def check(_before, _state, events):
+            monasteries.extend(e for e in events
+                               if e["kind"] == "scored" and e["feature"] == "monastery")
+
+        board = cells_of(random_game("carcassonne", seed, check))
+        for event in monasteries:
+            cells = {tuple(c) for c in event["tiles"]}
+            assert len(cells) == event["points"], event
+            assert event["final"] or len(cells) == 9, event
+            xs, ys = [x for x, _ in cells], [y for _, y in cells]
+            assert max(xs) - min(xs) <= 2 and max(ys) - min(ys) <= 2 and cells <= board
+        scored += len(monasteries)
+    assert scored >= 3, "too few monasteries were scored in these games to tell"

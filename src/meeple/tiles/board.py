@@ -173,6 +173,14 @@ class Board:
         mask = (partition or self.features).tiles[root]
         return sorted((unpack(self.positions[t]) for t in bits(mask)), key=_row_major)
 
+    def counted_cells(self, root: int, partition: Partition | None = None) -> list[tuple[int, int]]:
+        """The ``(x, y)`` of every tile the score of the feature at ``root`` counts, sorted:
+        its own tiles (:meth:`cells`), and for a monastery the tiles around it as well."""
+        if self.kind(root) != "monastery":
+            return self.cells(root, partition)
+        t = self.seg_tile[root]
+        return sorted((unpack(self.positions[i]) for i in [t, *self.around(t)]), key=_row_major)
+
     def surrounding(self, tile: int) -> int:
         """How many of the 8 positions around tile index ``tile`` hold tiles."""
         pos, grid = self.positions[tile], self.grid

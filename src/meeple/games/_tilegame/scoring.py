@@ -41,7 +41,7 @@ def record(state: "TileGameState", feature: str, root: int, owners: list[int], p
     for s in owners:
         state.points[s] += points
     state.emit("scored", _scored_text, feature=feature,
-               tiles=[list(c) for c in state.board.cells(root, partition)], **extra,
+               tiles=[list(c) for c in state.board.counted_cells(root, partition)], **extra,
                owners=owners, **{pieces: {str(s): n for s, n in enumerate(counts) if n}},
                points=points, turn=state.turns, final=final, what=what)
 
@@ -104,11 +104,12 @@ def pieces(state: "TileGameState", placed: list[tuple[int, int]]) -> list[dict]:
 
 
 def regions(state: "TileGameState") -> list[list[list[int]]]:
-    """Per follower of the view (same order), the ``[x, y]`` of every tile its feature
-    covers: what a client lights up when a follower is pointed at."""
+    """Per follower of the view (same order), the ``[x, y]`` of every tile its feature's
+    score counts (a monk's: the monastery and the tiles around it): what a client lights
+    up when a follower is pointed at."""
     board = state.board
     find = board.features.find
-    return [[list(c) for c in board.cells(find(seg))] for _, seg in state.followers]
+    return [[list(c) for c in board.counted_cells(find(seg))] for _, seg in state.followers]
 
 
 def view(state: "TileGameState", player: int | None, **extra: object) -> dict:
