@@ -41,6 +41,7 @@ def test_a_finished_game_is_reviewed_move_by_move_and_kept(serve):
     moves = [i for i, text in enumerate(record["actions"]) if not text.startswith("draw")]
     assert [m["index"] for m in found["moves"]] == moves
     assert found["done"] == found["of"] == len(moves)
+    assert found["hides_information"] is False     # both seats know the same: comparable
     for row in found["moves"]:
         assert row["move"] == record["actions"][row["index"]]
         assert 0.0 <= row["chance"] <= 1.0

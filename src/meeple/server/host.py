@@ -234,15 +234,16 @@ class Host:
         live = await self.live(game_id)
         if not live.state.is_terminal():
             raise ApiError(409, "a game is reviewed once it is over")
+        hidden = {"hides_information": live.game.hides_information}
         stored = await self._db(self.store.analysis, game_id)
         if stored is not None:
             n = len(stored["moves"])
-            return {"status": "done", **stored, "done": n, "of": n}
+            return {"status": "done", **stored, "done": n, "of": n, **hidden}
         progress = self.analysing.get(game_id)
         if progress is None:
             progress = self.analysing[game_id] = {"done": 0, "of": None, "moves": []}
             asyncio.get_running_loop().create_task(self._analyse(live, progress))
-        return {"status": "running", "agent": ANALYSIS_AGENT, **progress}
+        return {"status": "running", "agent": ANALYSIS_AGENT, **progress, **hidden}
 
     async def _analyse(self, live: LiveGame, progress: dict) -> None:
         """Review the game slice by slice in a bot worker, one slice at a time (bots'

@@ -155,6 +155,9 @@ class Analysis(BaseModel):
     done: int
     of: int | None = Field(description="the moves to review (None while counting)")
     moves: list[ReviewedMove]
+    hides_information: bool = Field(
+        False, description="the game hides something from a seat, so each move's chance is "
+        "that seat's own estimate from its own view, not comparable with another seat's")
 
 
 class Error(BaseModel):

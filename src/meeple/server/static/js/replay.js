@@ -170,12 +170,16 @@ function drawChart() {
     transform: `translate(12 ${PAD.top + ih / 2}) rotate(-90)` }, svg);
   axis.textContent = solo ? "expected score" : "win chance";
 
-  // One line per seat: its chance at its own moves (in a 2-seat game, 1 − the other's too).
+  // One line per seat: its chance at its own moves. In a 2-seat game where both seats
+  // know the same, the other's estimate says it too (1 − the other's); where each knows
+  // something the other does not (Jäger und Sammler's face-down tiles), each seat's
+  // estimate is its own view's, and mixing the two would make the lines zig-zag.
+  const mirror = players === 2 && !analysis.hides_information;
   const series = Array.from({ length: players }, () => []);
   for (const m of moves) {
     if (typeof m.chance !== "number" || m.seat < 0 || m.seat >= players) continue;
     series[m.seat].push([m.index, m.chance]);
-    if (players === 2) series[1 - m.seat].push([m.index, 1 - m.chance]);
+    if (mirror) series[1 - m.seat].push([m.index, 1 - m.chance]);
   }
   // The end: the result itself (a win 1, a loss 0, a shared win split; solo: the score).
   const end = known.get(total);
