@@ -65,10 +65,6 @@ function readOptions() {
       const { value, error } = readJson(field, o);
       if (error) errors.push(error);
       else if (value !== undefined) config[o.name] = value;
-    } else if (field.dataset.kind === "bool") {
-      if (field.checked !== !!o.default) config[o.name] = field.checked;
-    } else if (field.dataset.kind === "number") {
-      if (field.value.trim() !== "") config[o.name] = Number(field.value);
     } else if (field.value.trim() !== "") config[o.name] = field.value.trim();
   }
   return { config, errors };
@@ -113,21 +109,9 @@ function optionField(o) {
       el("span", { class: "opt-name" }, o.name), ` — ${help}: a file on the server, which `
       + "cannot be chosen from a browser (in a terminal: meeple play --config)");
   }
-  let input;
-  if (/true or false/.test(o.type)) {
-    input = el("input", { type: "checkbox", "data-option": o.name, "data-kind": "bool" });
-    input.checked = !!o.default;
-  } else if (/integer|number/.test(o.type) && !/text/.test(o.type)) {
-    input = el("input", { type: "number", "data-option": o.name, "data-kind": "number",
-                          placeholder: o.default === null ? "" : String(o.default),
-                          step: /integer/.test(o.type) ? 1 : "any", style: "width:7em" });
-  } else if (o.allowed && o.allowed.length) {
-    input = el("select", { "data-option": o.name, "data-kind": "text" },
-      el("option", { value: "" }, `default${o.default === null ? "" : ` (${o.default})`}`),
-      ...o.allowed.map((a) => el("option", { value: a }, String(a))));
-  } else {
-    input = el("input", { "data-option": o.name, "data-kind": "text", placeholder: help, size: 30 });
-  }
+  // No game has an option of another kind yet: one would be typed as text.
+  const input = el("input", { "data-option": o.name, "data-kind": "text", placeholder: help,
+                              size: 30 });
   return el("div", { class: "opt", "data-for": o.name },
     el("label", {}, el("span", { class: "opt-name" }, o.name), " ", input),
     el("div", { class: "muted opt-help" }, `${help} · ${o.type}`));
