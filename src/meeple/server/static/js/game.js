@@ -102,22 +102,14 @@ function renderPlayers() {
   $("players").replaceChildren(...rows);
 }
 
-// The board modules' own keys, for the help line (they handle them themselves).
-const BOARD_KEYS = {
-  "carcassonne": [["r", "rotate"], ["p", "pass"]],
-  "hunters-gatherers": [["r", "rotate"], ["p", "pass"]],
-  "jaeger-sammler": [["Esc", "cancel"]],
-  "catan-dice": [["Enter", "choose"]],
-};
-
 /** The keys that work now, for a seat in a game under way: the panel's (hint with aids,
- * take back) and the board's. */
+ * take back) and the board's own (`board.keys`, [key, what] pairs). */
 function renderKeys() {
   $("keys").hidden = state.seat === null || state.terminal;
   const keys = [];
   if (state.aids) keys.push(["h", "hint"]);
   keys.push(["u", "take back"]);
-  keys.push(...(BOARD_KEYS[state.game] || []));
+  keys.push(...((board && board.keys) || []));
   const parts = keys.flatMap(([k, what], n) => [n ? " · " : "", el("kbd", {}, k), ` ${what}`]);
   $("keys").replaceChildren("Keys: ", ...parts);
 }

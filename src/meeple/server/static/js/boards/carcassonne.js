@@ -329,6 +329,7 @@ export function createBoard(container, controls, { tiles: data, send, log }) {
     },
     /** A breakdown item pointed at (null: no longer): the cells it scored. */
     highlightItem(item) { this.highlight(item && item.tiles); },
+    keys: [["r", "rotate"], ["Enter", "place"], ["p", "pass"]],
     describe(before, after) {
       const seat = before.current_player, who = seatColours(after)[seat] || `seat ${seat}`;
       for (const t of after.view.board.slice(before.view.board.length)) {

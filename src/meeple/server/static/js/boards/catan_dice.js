@@ -448,6 +448,7 @@ export function createBoard(container, controls, { send, log }) {
       render();
       controls.replaceChildren();
     },
+    keys: [["Enter", "choose"]],
     describe(before, after) {
       for (const line of movesInWords(after)) log(line, "move");
     },

@@ -1,8 +1,9 @@
 // Each game's board module, shared by the game page and the replay viewer:
 // createBoard(container, controls, {tiles, send, log}) returns
-// {update(state), describe?(previous, next), highlightItem?(item | null, seat)}: describe
-// logs a move's words, highlightItem shows on the board what a final-breakdown item
-// scored while it is pointed at. Every board also lists, as buttons, the legal
+// {update(state), keys, describe?(previous, next), highlightItem?(item | null, seat)}: keys
+// are the board's own [key, what] pairs for the help line, describe logs a move's words,
+// highlightItem shows on the board what a final-breakdown item scored while it is
+// pointed at. Every board also lists, as buttons, the legal
 // moves it cannot show on the board, so every move stays reachable.
 import { api } from "../api.js";
 

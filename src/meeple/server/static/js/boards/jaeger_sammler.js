@@ -346,6 +346,7 @@ export function createBoard(container, controls, { send, log }) {
       lastIndex = state.index;
       draw();
     },
+    keys: [["Esc", "cancel"]],
     describe(before, after) {
       for (const line of movesInWords(after)) log(line, "move");
     },
