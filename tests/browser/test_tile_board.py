@@ -44,10 +44,10 @@ def test_a_followers_feature_lights_up_on_hover(server, page, artifacts):
         page.keyboard.press("p")
     page.wait_for_function("window.meeple.state().view.followers.length > 0")
     s = state(page)
-    assert len(s["regions"]) == len(s["view"]["followers"])
+    assert len(s["regions"]["followers"]) == len(s["view"]["followers"])
     page.mouse.move(2, 790)                  # the pointer was where our follower now stands
     expect(page.locator("#lit .lit")).to_have_count(0)
-    for i, region in enumerate(s["regions"]):
+    for i, region in enumerate(s["regions"]["followers"]):
         page.hover(f".follower[data-index='{i}']")
         expect(page.locator("#lit .lit")).to_have_count(len(region))
         lit = {tuple(map(int, c.split(","))) for c in
@@ -230,3 +230,19 @@ def test_a_follower_and_a_hut_on_one_place_are_both_clickable(server, page):
             page.locator(".spot").first.click()
         page.wait_for_function(f"window.meeple.state().index > {s['index']}")
     assert shared, "no position with two pieces for one place came up"
+
+
+def test_a_huts_river_system_lights_up_on_hover(server, page):
+    """A whole game of two bots: pointing at a hut lights the river system it scores."""
+    game = server.create("hunters-gatherers", 2, {"0": "greedy", "1": "greedy"}, seed=3)
+    page.goto(server.base + f"/games/{game['id']}")
+    expect(page.locator("#status")).to_contain_text("Game over", timeout=60000)
+    s = state(page)
+    huts = s["regions"]["huts"]
+    assert huts and page.locator("#pieces .hut").count() == len(huts)
+    for i, region in enumerate(huts):
+        page.hover(f"#pieces .hut[data-index='{i}']")
+        lit = page.locator("#lit .lit").evaluate_all("els => els.map(e => e.dataset.cell)")
+        assert sorted(lit) == sorted(f"{x},{y}" for x, y in region)
+        page.mouse.move(2, 790)
+        expect(page.locator("#lit .lit")).to_have_count(0)

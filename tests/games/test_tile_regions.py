@@ -1,5 +1,5 @@
 """The tile games' cells for clients: each breakdown item names the tiles of its scored
-feature, and ``follower_regions()`` gives, per follower of the view, the cells of the
+feature, and ``piece_regions()`` gives, per follower (and hut) of the view, the cells of the
 feature it stands on (what the board lights up), which are the cells its scoring names."""
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def random_game(name: str, seed: int, check=None):
     state = meeple.load(name, 2).new_state(seed)
     rng = random.Random(seed)
     while not state.is_terminal():
-        before = list(zip(state.view(None)["followers"], state.follower_regions()))
+        before = list(zip(state.view(None)["followers"], state.piece_regions()["followers"]))
         seen = len(state.events)
         if state.current_player < 0:
             action = state.sample_chance(rng)
@@ -59,7 +59,7 @@ def test_a_followers_region_is_the_feature_its_scoring_names(name, seed):
     checked = {"regions": 0, "returned": 0}
 
     def check(before, state, events):
-        followers, regions = state.view(None)["followers"], state.follower_regions()
+        followers, regions = state.view(None)["followers"], state.piece_regions()["followers"]
         assert len(regions) == len(followers)
         board = cells_of(state)
         for f, region in zip(followers, regions):
@@ -84,14 +84,14 @@ def test_a_followers_region_is_the_feature_its_scoring_names(name, seed):
     final = [e for e in state.events if e["kind"] == "scored" and e["final"]
              and e["feature"] not in gone and e["owners"]]
     assert final
-    regions = state.follower_regions()
+    regions = state.piece_regions()["followers"]
     for event in final:
         assert event["tiles"] in regions, event
 
 
 def test_games_without_followers_have_no_regions():
     state = meeple.load("catan-dice", 1).new_state(0)
-    assert state.follower_regions() is None
+    assert state.piece_regions() is None
 
 
 def test_a_monasterys_cells_are_the_tiles_its_score_counts():
@@ -114,3 +114,25 @@ def test_a_monasterys_cells_are_the_tiles_its_score_counts():
             assert max(xs) - min(xs) <= 2 and max(ys) - min(ys) <= 2 and cells <= board
         scored += len(monasteries)
     assert scored >= 3, "too few monasteries were scored in these games to tell"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_huts_region_is_the_river_system_it_scores(seed):
+    """Per hut of the view, the tiles of its river system: at the end, those of the huts'
+    scoring events; Carcassonne has no huts."""
+    regions = []
+
+    def check(_before, state, _events):
+        if not state.is_terminal():
+            regions.append((state.view(None)["huts"], state.piece_regions()["huts"]))
+
+    state = random_game("hunters-gatherers", seed, check)
+    assert any(huts for huts, _ in regions), "no hut was placed in this game"
+    for huts, cells in regions:
+        assert len(cells) == len(huts)
+        for hut, region in zip(huts, cells):
+            assert [hut["x"], hut["y"]] in region
+    scored = [e["tiles"] for e in state.events if e["kind"] == "scored" and e["feature"] == "huts"]
+    last_huts, last_cells = regions[-1]
+    assert scored and all(region in scored for region in last_cells)
+    assert set(meeple.load("carcassonne", 2).new_state(1).piece_regions()) == {"followers"}

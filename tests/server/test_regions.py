@@ -1,5 +1,6 @@
-"""The state message's ``regions``: per follower of the view, the cells of its feature (the
-board lights them up); None for games without followers. Also in the replay's positions."""
+"""The state message's ``regions``: per follower (and hut) of the view, the cells its score
+counts (the board lights them up); None for games without such pieces. Also in the
+replay's positions."""
 from __future__ import annotations
 
 import pytest
@@ -31,8 +32,9 @@ def test_each_follower_comes_with_its_features_cells(serve, game):
     client = serve()
     created = create(client, game, seed=7)
     now = play(client, created["id"], tokens(created), 12)
-    followers, regions = now["view"]["followers"], now["regions"]
+    followers, regions = now["view"]["followers"], now["regions"]["followers"]
     assert followers and len(regions) == len(followers)
+    assert len(now["regions"].get("huts", [])) == len(now["view"].get("huts", []))
     board = {(t["x"], t["y"]) for t in now["view"]["board"]}
     for f, region in zip(followers, regions):
         assert [f["x"], f["y"]] in region
@@ -40,7 +42,7 @@ def test_each_follower_comes_with_its_features_cells(serve, game):
     assert "regions" not in now["view"]                  # not in view(): RL calls it a lot
     position = client.get(f"/api/games/{created['id']}/positions/{now['index']}")
     if position.status_code == 200:                     # where the record is served
-        assert position.json()["regions"] == regions
+        assert position.json()["regions"] == now["regions"]
 
 
 def test_games_without_followers_send_none(serve):

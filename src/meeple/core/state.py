@@ -117,10 +117,11 @@ class State(ABC):
         elsewhere. A player aid: the Carcassonne players' "score if it ended now"."""
         return None
 
-    def follower_regions(self) -> list[list[list[int]]] | None:
-        """Per piece in view order (``view()["followers"]``), the board cells ``[x, y]``
-        its feature covers, for clients to light up; None where a game has no such thing.
-        Kept out of ``view()``, which the RL encodings call on every step."""
+    def piece_regions(self) -> dict[str, list[list[list[int]]]] | None:
+        """For each list of pieces in the view (``"followers"``, ``"huts"``), per piece in
+        its order, the board cells ``[x, y]`` its score counts, for clients to light up;
+        None where a game has no such thing. Kept out of ``view()``, which the RL
+        encodings call on every step."""
         return None
 
     @abstractmethod

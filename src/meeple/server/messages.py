@@ -24,7 +24,7 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0,
         "index": live.index, "turn": state.turn, "current_player": state.current_player,
         "terminal": over, "seat": seat,
         "view": state.view(seat),
-        "regions": state.follower_regions(),
+        "regions": state.piece_regions(),
         "legal": ([str(a) for a in state.legal_actions()]
                   if seat is not None and state.current_player == seat else []),
         "scores": None if secret else state.scores(),

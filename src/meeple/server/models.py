@@ -82,9 +82,9 @@ class GameState(BaseModel):
     terminal: bool
     seat: int | None = Field(description="the token's seat; None for a spectator")
     view: dict[str, Any] = Field(description="state.view(seat): what that seat may see")
-    regions: list[list[list[int]]] | None = Field(
-        None, description="per follower of view['followers'], the [x, y] cells of the "
-        "feature it stands on (tile games; None elsewhere)")
+    regions: dict[str, list[list[list[int]]]] | None = Field(
+        None, description="per list of pieces in the view ('followers', 'huts'), per piece "
+        "in its order, the [x, y] cells its score counts (tile games; None elsewhere)")
     legal: list[str] = Field(description="legal actions, only for the seat to move")
     scores: list[int] | None = Field(description="points so far (None where they are "
                                      "secret until the end: Jäger und Sammler)")

@@ -103,13 +103,14 @@ def pieces(state: "TileGameState", placed: list[tuple[int, int]]) -> list[dict]:
     return out
 
 
-def regions(state: "TileGameState") -> list[list[list[int]]]:
-    """Per follower of the view (same order), the ``[x, y]`` of every tile its feature's
-    score counts (a monk's: the monastery and the tiles around it): what a client lights
-    up when a follower is pointed at."""
+def regions(state: "TileGameState", **extra: list) -> dict[str, list[list[list[int]]]]:
+    """``{"followers": ...}`` (and a game's ``extra`` lists): per follower of the view
+    (same order), the ``[x, y]`` of every tile its feature's score counts (a monk's: the
+    monastery and the tiles around it): what a client lights up when it is pointed at."""
     board = state.board
     find = board.features.find
-    return [[list(c) for c in board.counted_cells(find(seg))] for _, seg in state.followers]
+    return {"followers": [[list(c) for c in board.counted_cells(find(seg))]
+                          for _, seg in state.followers], **extra}
 
 
 def view(state: "TileGameState", player: int | None, **extra: object) -> dict:

@@ -98,7 +98,7 @@ class TileGameState(Legality, State):
 
     view = scoring.view
     score_breakdown = scoring.breakdown
-    follower_regions = scoring.regions
+    piece_regions = scoring.regions
 
     # --- queries --------------------------------------------------------------------------
     @property

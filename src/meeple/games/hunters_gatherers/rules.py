@@ -136,6 +136,7 @@ class HuntersGatherersState(TileGameState):
     # --- views ----------------------------------------------------------------------------
     view = score.view
     score_breakdown = score.breakdown
+    piece_regions = score.regions
 
 
 __all__ = ["BONUS", "DRAW", "FOLLOW", "FOLLOWERS", "HUTS", "HuntersGatherersState",

@@ -157,6 +157,15 @@ def breakdown(state: "HuntersGatherersState") -> dict:
                                              for e in state.events if e["kind"] == "bonus"])
 
 
+def regions(state: "HuntersGatherersState") -> dict[str, list[list[list[int]]]]:
+    """The followers' regions, and per hut of the view (same order) the tiles of the
+    river system it scores."""
+    board = state.board
+    groups = board.groups
+    return scoring.regions(state, huts=[[list(c) for c in board.cells(groups.find(seg), groups)]
+                                        for _, seg in state.huts])
+
+
 def view(state: "HuntersGatherersState", player: int | None) -> dict:
     """What everyone sees: the shared view plus huts, huts in hand and the bonus pile as
     counts (the order of both piles is hidden from every seat)."""

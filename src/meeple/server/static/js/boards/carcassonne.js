@@ -131,9 +131,9 @@ export function createBoard(container, controls, { tiles: data, send, log }) {
       y="${last.y * SIZE + 2}" width="96" height="96" rx="3"/>` : "";
   }
   function drawPieces() {
-    const huts = (state.view.huts || []).map((h) => {
+    const huts = (state.view.huts || []).map((h, i) => {
       const [px, py] = locationPoint(h.location);
-      return `<path class="hut" data-seat="${h.seat}" d="${HUT}" fill="${cssColour(colours[h.seat])}"
+      return `<path class="hut" data-seat="${h.seat}" data-index="${i}" d="${HUT}" fill="${cssColour(colours[h.seat])}"
         stroke="#1b1b1b" stroke-width="1.5" transform="translate(${h.x * SIZE + px} ${h.y * SIZE + py})"/>`;
     });
     layer("pieces").innerHTML = huts.join("") + state.view.followers.map((f, i) => {
@@ -276,6 +276,13 @@ export function createBoard(container, controls, { tiles: data, send, log }) {
     drawPreview();
   }
 
+  /** The cells a piece on the board (a follower's or a hut's element) scores: the
+   * server's `regions` for its list, at its index. */
+  function regionOf(piece) {
+    const list = piece.classList.contains("hut") ? "huts" : "followers";
+    return ((state.regions || {})[list] || [])[Number(piece.dataset.index)];
+  }
+
   // --- input ------------------------------------------------------------------------------
   // A mouse: pointing at a spot previews the tile there, a click places it. A finger
   // (pointerType "touch"): the first tap on a spot picks it and previews the tile, another
@@ -286,15 +293,15 @@ export function createBoard(container, controls, { tiles: data, send, log }) {
     if (was !== touched && state) renderControls();
   });
   svg.addEventListener("pointerover", (ev) => {
-    const follower = ev.target.closest && ev.target.closest(".follower");
-    if (follower) light((state.regions || [])[Number(follower.dataset.index)] || shown);
+    const piece = ev.target.closest && ev.target.closest(".follower, .hut");
+    if (piece) light(regionOf(piece) || shown);
     if (ev.pointerType === "touch") return;      // a finger picks by tapping, below
     const spot = ev.target.closest && ev.target.closest(".spot");
     if (spot && spot.dataset.spot !== hovered) { hovered = spot.dataset.spot; drawPreview(); }
   });
   svg.addEventListener("pointerout", (ev) => {
-    const follower = ev.target.closest && ev.target.closest(".follower");
-    if (follower && !(ev.relatedTarget && follower.contains(ev.relatedTarget))) light(shown);
+    const piece = ev.target.closest && ev.target.closest(".follower, .hut");
+    if (piece && !(ev.relatedTarget && piece.contains(ev.relatedTarget))) light(shown);
   });
   svg.addEventListener("click", (ev) => {
     if (justDragged) return;
