@@ -38,6 +38,7 @@ if (_why := _missing()) is not None:
         raise RuntimeError(f"{REQUIRE_ENV}=1 but the browser tests cannot run: {_why}")
     pytest.skip(f"browser tests skipped: {_why}", allow_module_level=True)
 
+from browser_steps import stop  # noqa: E402
 from playwright import sync_api  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -83,11 +84,7 @@ def server(tmp_path_factory):
             _wait_until_up(base, proc, tmp / "server.log")
             yield Server(base)
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop(proc)
 
 
 def _wait_until_up(base: str, proc: subprocess.Popen, log: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from browser_steps import build_lit_items
 from playwright.sync_api import expect
 
 GAME = "catan-dice"
@@ -48,20 +49,7 @@ def play_turn(page) -> list[str]:
         wait_moved(page, s["index"])
         my_turn(page)
     # Building: click lit items on the sheet while any are lit.
-    while True:
-        lit = page.locator("#cd-sheet .cd-can")
-        if not lit.count():
-            break
-        s = state(page)
-        action = lit.first.get_attribute("data-action")
-        assert action in s["legal"]
-        lit.first.click()
-        wait_moved(page, s["index"])
-        my_turn(page)
-        built.append(action.split()[-1])
-        assert action.split()[-1] in state(page)["view"]["sheets"][0]["built"]
-        expect(page.locator(f"#cd-sheet [data-item='{action.split()[-1]}']")).to_have_class(
-            re.compile("cd-built"))
+    built += build_lit_items(page, my_turn)
     s = state(page)
     page.click("#cd-end")
     wait_moved(page, s["index"])

@@ -47,6 +47,7 @@ if (_why := _missing()) is not None:
         raise RuntimeError(f"{REQUIRE_ENV}=1 but the Firefox tests cannot run: {_why}")
     pytest.skip(f"Firefox tests skipped: {_why}", allow_module_level=True)
 
+from browser_steps import stop  # noqa: E402
 from marionette_driver.marionette import Marionette  # noqa: E402
 
 
@@ -78,11 +79,7 @@ def firefox():
         yield client
         client.delete_session()
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
         shutil.rmtree(profile, ignore_errors=True)
 
 

@@ -12,7 +12,7 @@ import json
 import re
 from pathlib import Path
 
-from page_scripts import CLICKABLE
+from browser_steps import CLICKABLE, build_lit_items
 from playwright.sync_api import expect
 
 from meeple.games import jaeger_sammler
@@ -336,20 +336,7 @@ def dice_turn(page, keep_early: bool) -> list[str]:
             rerolled = True
         wait_moved(page, s["index"])
         s = wait_my_turn(page)
-    while True:                          # building: the sheet lights what can be built
-        lit = page.locator("#cd-sheet .cd-can")
-        if not lit.count():
-            break
-        s = state(page)
-        action = lit.first.get_attribute("data-action")
-        assert action in s["legal"]
-        lit.first.click()
-        wait_moved(page, s["index"])
-        s = wait_my_turn(page)
-        item = action.split()[-1]
-        built.append(item)
-        expect(page.locator(f"#cd-sheet [data-item='{item}']")).to_have_class(
-            re.compile(r"\bcd-built\b"))
+    built += build_lit_items(page, wait_my_turn)   # the sheet lights what can be built
     s = state(page)
     page.click("#cd-end")
     wait_moved(page, s["index"])

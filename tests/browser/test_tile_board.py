@@ -3,7 +3,7 @@
 and the Hunters & Gatherers symbols drawn from the tile data."""
 from __future__ import annotations
 
-from page_scripts import CLICKABLE
+from browser_steps import CLICKABLE
 from playwright.sync_api import expect
 
 SYMBOLS = {"meadow": ("deer", "mammoth", "aurochs", "tiger", "fire", "shrine"),
