@@ -13,7 +13,7 @@ import time
 
 import meeple
 from meeple.sim.bench import bench_random_play
-from meeple.sim.runner import make_agents, play_game
+from meeple.play.runner import make_agents, play_game
 
 
 def bench_greedy(players: int, seconds: float) -> dict:

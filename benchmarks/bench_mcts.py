@@ -22,8 +22,8 @@ from itertools import chain
 from meeple.agents import make_agent
 from meeple.core.state import State
 from meeple.games import GAMES, load
-from meeple.sim.playout import random_steps
-from meeple.sim.runner import make_agents, play_game
+from meeple.play.playout import random_steps
+from meeple.play.runner import make_agents, play_game
 
 ROLLOUTS = ("random", "greedy", "cutoff")
 

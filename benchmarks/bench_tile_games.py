@@ -22,7 +22,7 @@ import time
 import meeple
 from meeple.core.state import CHANCE
 from meeple.sim.bench import random_game
-from meeple.sim.playout import random_steps
+from meeple.play.playout import random_steps
 
 GAMES = ("carcassonne", "hunters-gatherers")
 

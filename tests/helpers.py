@@ -6,7 +6,7 @@ from typing import Iterator
 
 from meeple.core.action import Action
 from meeple.core.state import State
-from meeple.sim import playout
+from meeple.play import playout
 
 
 SHARED = ("rng", "_rng", "_rng_shared", "game", "tileset")

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import meeple
-from meeple.sim.runner import make_agents, play_game
+from meeple.play.runner import make_agents, play_game
 
 FILE = Path(__file__).with_name("data") / "seeded_games.json"
 GAMES = [

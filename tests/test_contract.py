@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import meeple
 from meeple.core.record import Record
 from meeple.core.state import CHANCE
-from meeple.sim.replay import replay
+from meeple.play.replay import replay
 
 from helpers import random_playout, snapshot
 
@@ -111,7 +111,7 @@ def test_notation_round_trips_and_legal_actions_pass_check(name, seed):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_same_seed_same_game(name):
-    from meeple.sim.runner import make_agents, play_game
+    from meeple.play.runner import make_agents, play_game
     game = meeple.load(name, _players(name))
     a = play_game(game, make_agents(game, ["random"] * game.players, 5), 5)
     b = play_game(game, make_agents(game, ["random"] * game.players, 5), 5)

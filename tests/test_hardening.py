@@ -23,7 +23,7 @@ from meeple.core.action import Action
 from meeple.core.errors import IllegalAction, RecordError
 from meeple.core.record import Record
 from meeple.core.state import CHANCE
-from meeple.sim.replay import replay
+from meeple.play.replay import replay
 
 from helpers import random_steps, snapshot
 

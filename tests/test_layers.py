@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,8 @@ import pytest
 SRC = Path(__file__).parents[1] / "src" / "meeple"
 LAYERS = {"core": 0, "tiles": 1, "games": 2, "agents": 3}
 """Layers below the drivers; a module may import only from its own layer or lower ones.
-Everything else (sim, terminal, report, cli, the package's front door) is a driver."""
+Everything else (play, sim, terminal, server, rl, cli, the package's front door) is a
+driver."""
 
 
 def _modules() -> dict[str, Path]:
@@ -120,3 +123,55 @@ def test_no_game_module_is_named_by_string_outside_its_package():
     for module, path in MODULES.items():
         for game in pattern.findall(path.read_text(encoding="utf-8")):
             assert module.startswith(f"meeple.games.{game}"), (module, game)
+
+
+def test_drivers_reach_games_only_through_the_registry():
+    """Outside ``meeple.games``, only the registry (``meeple.games``) is imported, never a
+    game's own modules: a driver learns of a game from its declaration alone."""
+    for module in MODULES:
+        if module.startswith("meeple.games"):
+            continue
+        inside = sorted(m for m in _imports(module, runtime_only=False)
+                        if m.startswith("meeple.games."))
+        assert not inside, f"{module} imports a game's modules: {inside}"
+
+
+OWN_NEEDS = {"encoding": {"numpy", "gymnasium"}, "render": {"rich"}}
+"""What a game's RL encoding module may import besides the standard library (the extra
+``rl``; ``Game.encoding()`` imports it on demand), and its terminal drawing (``rich``, the
+command line's, to measure the marked-up text it draws)."""
+
+
+def _third_party(path: Path) -> set[str]:
+    """The top-level names of what ``path`` imports from outside meeple and the standard
+    library."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and not node.level:
+            found.add((node.module or "").split(".")[0])
+        elif isinstance(node, ast.Import):
+            found.update(a.name.split(".")[0] for a in node.names)
+    return {n for n in found if n and n != "meeple" and n not in sys.stdlib_module_names}
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _layer(m) is not None))
+def test_the_engine_needs_only_the_standard_library(module):
+    allowed = OWN_NEEDS.get(module.split(".")[-1], set())
+    assert _third_party(MODULES[module]) <= allowed, module
+
+
+def test_playing_every_game_imports_no_encoding():
+    """Loading and playing every game leaves numpy and the encodings unimported (they are
+    imported by ``Game.encoding()`` only)."""
+    script = ("import random, sys, meeple\n"
+              "from meeple.core.state import CHANCE\n"
+              "for name in meeple.GAMES:\n"
+              "    state = meeple.load(name).new_state(1)\n"
+              "    rng = random.Random(1)\n"
+              "    while not state.is_terminal():\n"
+              "        state.apply(state.sample_chance() if state.current_player == CHANCE\n"
+              "                    else rng.choice(state.legal_actions()))\n"
+              "print(sorted(m for m in sys.modules if m == 'numpy' or m.endswith('.encoding')))")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"

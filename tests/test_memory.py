@@ -21,7 +21,7 @@ from meeple.core.state import CHANCE
 from meeple.games._tilegame import notation, outlook
 from meeple.games._tilegame import state as tile_state
 from meeple.sim.bench import random_game
-from meeple.sim.playout import random_steps
+from meeple.play.playout import random_steps
 
 SRC = Path(__file__).parents[1] / "src" / "meeple"
 ENGINE = ("core", "tiles", "games", "agents")

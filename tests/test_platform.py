@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import meeple
 from meeple.core.state import State
-from meeple.sim.replay import replay
+from meeple.play.replay import replay
 
 from helpers import random_playout, random_steps, snapshot
 
@@ -189,7 +189,7 @@ def test_hints_see_what_the_seat_sees(name):
 
     from rich.console import Console
 
-    from meeple.terminal import TerminalGame
+    from meeple.terminal.play import TerminalGame
     state, twins = _twins(name, 5, 0.4, decision=True)
     seat = state.current_player
     spec = "planner" if name == "catan-dice" else "mcts:iters=40"

@@ -6,7 +6,7 @@
 """
 from .core import CHANCE, TERMINAL, Action, IllegalAction, Record, RecordError
 from .games import GAMES, load
-from .sim.replay import replay
+from .play.replay import replay
 
 __all__ = ["Action", "CHANCE", "GAMES", "IllegalAction", "Record", "RecordError",
            "TERMINAL", "load", "replay"]

@@ -252,7 +252,7 @@ def _plot_problem(path: str) -> str | None:
 
 def cmd_play(args) -> int:
     from .sim.output import writable_file
-    from .terminal import TerminalGame
+    from .terminal.play import TerminalGame
     try:
         game, players, seed, actions = _play_setup(args)
         save = args.save or args.load
@@ -290,7 +290,7 @@ def _resumed(args) -> tuple:
     import random
 
     from .core.record import Record
-    from .sim.replay import replay
+    from .play.replay import replay
     record = Record.load(args.load)
     if record.game != args.game:
         raise ValueError(f"{args.load} holds a {record.game} game, not {args.game}")
@@ -326,7 +326,7 @@ def _progress():
 def cmd_simulate(args) -> int:
     from rich.console import Console
 
-    from .report import summary_table
+    from .terminal.report import summary_table
     from .sim.simulate import simulate
     if problem := _backend_problem(args):
         return _fail(problem)
@@ -353,7 +353,7 @@ def cmd_tournament(args) -> int:
     from rich.console import Console
 
     from .games import load
-    from .report import tournament_tables
+    from .terminal.report import tournament_tables
     from .sim.tournament import schedule, tournament
     if problem := _backend_problem(args):
         return _fail(problem)
@@ -395,8 +395,8 @@ def _save_plot(result: dict, path: str, console: Console, quiet: bool) -> int:
 def cmd_replay(args) -> int:
     from .core.errors import RecordError
     from .core.record import Record
-    from .replay_view import position
-    from .sim.replay import summary
+    from .terminal.replay_view import position
+    from .play.replay import summary
     try:
         record = Record.load(args.file)
         state = position(record, args.at)            # checks --at for --step too
@@ -407,7 +407,7 @@ def cmd_replay(args) -> int:
         return 0
     from rich.console import Console
 
-    from .replay_view import show, step_through
+    from .terminal.replay_view import show, step_through
     console = Console(highlight=False)
     if args.step:
         step_through(console, record, args.at or 0)       # --at checked above
@@ -420,7 +420,7 @@ def cmd_games(args) -> int:
     from rich.console import Console
 
     from .games import load
-    from .report import games_text
+    from .terminal.report import games_text
     rows = [load(name).describe() for name in ([args.game] if args.game else GAMES)]
     if args.json:
         print(json.dumps(rows))
@@ -433,7 +433,7 @@ def cmd_agents(args) -> int:
     from rich.console import Console
 
     from .agents import agent_classes
-    from .report import agents_text
+    from .terminal.report import agents_text
     names = [args.game] if args.game else list(GAMES)
     plays: dict[str, tuple[dict, list[str]]] = {}
     for name in names:
@@ -450,7 +450,7 @@ def cmd_agents(args) -> int:
 def cmd_bench(args) -> int:
     from rich.console import Console
 
-    from .report import bench_table
+    from .terminal.report import bench_table
     from .sim.bench import bench_all
     rows = bench_all([args.game] if args.game else None, seconds=args.seconds)
     if args.json:

@@ -12,8 +12,8 @@ from meeple.agents import make_agent
 from meeple.core.action import Action
 from meeple.core.agent import RankedAction
 from meeple.core.drawing import Drawing
-from meeple.sim.hints import merge_same
-from meeple.terminal import MARGIN_TITLE, TerminalGame
+from meeple.play.hints import merge_same
+from meeple.terminal.play import MARGIN_TITLE, TerminalGame
 
 from toy_games import NimGame
 

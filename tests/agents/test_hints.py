@@ -7,7 +7,7 @@ import pytest
 from rich.console import Console
 
 import meeple
-from meeple.terminal import TerminalGame
+from meeple.terminal.play import TerminalGame
 
 
 def _session(players, hints, seed=2):

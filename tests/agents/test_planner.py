@@ -13,7 +13,7 @@ from meeple.agents import make_agent
 from meeple.core.state import CHANCE
 from meeple.games.catan_dice import planner as P
 from meeple.games.catan_dice.island import INDEX
-from meeple.sim.runner import play_game
+from meeple.play.runner import play_game
 
 from toy_games import NimGame
 

@@ -20,7 +20,7 @@ from meeple.games import load
 from meeple.sim.output import writable_dir, writable_file
 from meeple.sim.simulate import simulate
 from meeple.sim.tournament import tournament
-from meeple.terminal import TerminalGame
+from meeple.terminal.play import TerminalGame
 
 LONG = ("--games", "100000")
 """A run that would take far longer than the test's timeout, were it started."""

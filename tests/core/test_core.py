@@ -8,7 +8,7 @@ from meeple.agents import make_agent, parse_spec
 from meeple.core.action import Action
 from meeple.core.outcome import win_shares
 from meeple.core.record import Record, RecordError
-from meeple.sim.replay import replay
+from meeple.play.replay import replay
 from meeple.sim.stats import wilson_interval
 
 

@@ -16,7 +16,7 @@ from pettingzoo.test import api_test, seed_test
 import meeple
 import meeple.rl
 from meeple.core.record import Record
-from meeple.sim.replay import replay
+from meeple.play.replay import replay
 
 pytestmark = [
     # Observations are dicts of arrays (the mask beside the board), as PettingZoo's own

@@ -11,7 +11,7 @@ from rich.console import Console
 
 import meeple
 from meeple.core.action import Action
-from meeple.terminal import TerminalGame
+from meeple.terminal.play import TerminalGame
 from meeple.tiles import TileSet
 
 CITY_CAPS = {"kinds": {"city": "edge", "field": "half"},

@@ -15,8 +15,8 @@ import meeple
 from meeple.core.record import Record
 from meeple.core.state import CHANCE
 from meeple.games._tilegame.state import FOLLOW
-from meeple.sim.replay import replay
-from meeple.sim.runner import make_agents, play_game
+from meeple.play.replay import replay
+from meeple.play.runner import make_agents, play_game
 from meeple.tiles.geometry import OPPOSITE_EDGE, STEP
 
 from helpers import random_playout, random_steps, snapshot

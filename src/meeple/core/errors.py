@@ -11,3 +11,8 @@ class RecordError(ValueError):
     def __init__(self, message: str, index: int | None = None):
         super().__init__(message)
         self.index = index
+
+
+class NoEncoding(LookupError):
+    """A game without an RL encoding was asked for one (``Game.encoding``); the message says
+    which game and where to read how to add one."""

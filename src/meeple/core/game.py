@@ -1,11 +1,13 @@
 """The game declaration: what a game is (its facts and options) and what it is made of.
 
 A :class:`Game` subclass states its facts as class attributes — name, title, player range,
-whether it hides information and has chance, the range of its scores, its options as data —
-and names the classes of its parts: the state, the bot knowledge (``policy_class``), the
-terminal drawing (``drawing_class``) and any agents of its own. Drivers (the command line,
-the server, RL environments) read the facts and reach the parts through this contract
-only, never through one game's modules.
+whether it hides information and has chance, the range of its scores, its options as data,
+its seat colours — and names its parts: the state, the bot knowledge (``policy_class``),
+the terminal drawing (``drawing_class``), any agents of its own, its browser board
+(``browser_board``, with ``client_data``) and its RL encoding (``encoding``). Drivers
+(the command line, the server and its browser client, RL environments) read the facts and
+reach the parts through this contract only, never through one game's modules: so a new
+game, from this package or another one, reaches every door.
 """
 from __future__ import annotations
 
@@ -13,12 +15,14 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .drawing import Drawing
+from .errors import NoEncoding
 from .options import Option, check_all
 from .policy import Policy
 from .state import State
 
 if TYPE_CHECKING:
     from .agent import Agent
+    from .encoding import Encoding
 
 
 class Game:
@@ -47,6 +51,14 @@ class Game:
     drawing_class: type[Drawing] = Drawing
     agents: tuple[type["Agent"], ...] = ()
     """Agents this game adds to the built-in ones (random, greedy, mcts)."""
+    colours: tuple[str, ...] = ("red", "blue", "green", "yellow", "black", "white")
+    """Each seat's colour, in seat order, as the game's words name it ("seat 0 (red)"): the
+    terminal, the events and the browser all colour seats by it."""
+    browser_board: str | None = None
+    """The browser board that draws the game: ``"tiles"`` (the Carcassonne family),
+    ``"hex"`` (Jäger und Sammler's field), ``"sheet"`` (the Catan Dice island sheet), or
+    None for the generic board (the view and the legal moves as buttons), which plays any
+    game."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game that hides something must say so and re-sample it (MCTS trusts the
@@ -57,6 +69,9 @@ class Game:
                 cls.hides_information:
             raise TypeError(f"{cls.__name__}: hides_information must be True exactly when "
                             f"{state.__name__} overrides determinize")
+        if len(cls.colours) < cls.max_players:
+            raise TypeError(f"{cls.__name__}: colours names {len(cls.colours)} seats, but "
+                            f"the game seats up to {cls.max_players}")
 
     def __init__(self, players: int | None = None, config: dict | None = None):
         self.players = self.default_players if players is None else players
@@ -100,6 +115,24 @@ class Game:
         """The game's terminal drawing (:class:`~.drawing.Drawing`)."""
         return self.drawing_class(self)
 
+    def encoding(self, **options: Any) -> "Encoding":
+        """The game's RL encoding (:class:`~.encoding.Encoding`: action indices and numpy
+        observations) with its ``options`` (the tile games' ``radius``). A game that has one
+        overrides this and imports its ``encoding`` module here, on demand: it needs numpy
+        and Gymnasium, which the rest of the engine never imports. NoEncoding otherwise."""
+        raise NoEncoding(f"no RL encoding for {self.name}: a game declares one by "
+                         "overriding Game.encoding (docs/research.md, 'Adding a game')")
+
+    @classmethod
+    def has_encoding(cls) -> bool:
+        """Whether the game declares an RL encoding (:meth:`encoding`)."""
+        return cls.encoding is not Game.encoding
+
+    def client_data(self) -> dict | None:
+        """The fixed data the game's browser board draws with besides the view (the tile
+        games: their tile set), JSON-ready; None where the board needs none."""
+        return None
+
     def new_state(self, seed: int | None = None) -> "State":
         """The state before the first action. ``seed`` seeds the state's own RNG."""
         return self.state_class(self, seed)
@@ -115,6 +148,9 @@ class Game:
                 "secret_scores": self.secret_scores, "has_chance": self.has_chance,
                 "replayable_chance": self.replayable_chance,
                 "scores": {"min": low, "max": high},
+                "colours": list(self.colours[:self.max_players]),
+                "browser_board": self.browser_board, "encoding": self.has_encoding(),
+                "client_data": type(self).client_data is not Game.client_data,
                 "options": [o.describe() for o in self.options],
                 "agents": [a.describe() for a in self.agents]}
 

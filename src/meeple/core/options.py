@@ -37,6 +37,9 @@ class Option:
     file: bool = False
     """True when a text value names a file to read: a server, which must not read its own
     files for a client, accepts only the data itself for such an option."""
+    short: Any = None
+    """A value that makes the game short (a few minutes: a small pile), which a client may
+    offer as "a short game"; None where the option has none."""
 
     @property
     def types(self) -> tuple[type, ...]:
@@ -56,7 +59,7 @@ class Option:
     def describe(self) -> dict:
         """The declaration as JSON-ready data (for listings and the server's game types)."""
         return {"name": self.name, "type": self.type_text(), "default": self.default,
-                "help": self.help, "file": self.file,
+                "help": self.help, "file": self.file, "short": self.short,
                 "allowed": list(self.allowed) if self.allowed is not None else None}
 
     def _fail(self, owner: str, got: str) -> ValueError:

@@ -2,7 +2,7 @@
 
 A record is the game, its players and options, the seed, every applied action in
 notation (chance actions included, so replay needs no RNG), and optionally who sat in each
-seat. Replaying one is a driver's loop (:mod:`meeple.sim.replay`).
+seat. Replaying one is a driver's loop (:mod:`meeple.play.replay`).
 """
 from __future__ import annotations
 

@@ -168,9 +168,6 @@ class State(ABC):
         self.action_count += 1
         return action
 
-    def is_chance_node(self) -> bool:
-        return self.current_player == CHANCE
-
     def sample_chance(self, rng: random.Random | None = None) -> Action:
         """Draw a chance outcome with ``rng`` (default: the state's own RNG)."""
         rng = rng or self.rng

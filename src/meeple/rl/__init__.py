@@ -1,4 +1,5 @@
-"""The research interface: PettingZoo and Gymnasium environments for the four games.
+"""The research interface: PettingZoo and Gymnasium environments for every game that declares
+an RL encoding (`Game.encoding`; the four built-in games do).
 
 ``meeple.rl.env("carcassonne", players=2)`` is a PettingZoo AEC environment, every seat an
 agent; ``meeple.rl.gym_env("carcassonne", opponents="greedy")`` a Gymnasium one, one seat
@@ -57,8 +58,11 @@ def _make(game: str, **kwargs: Any) -> MeepleGymEnv:
 
 
 def register() -> None:
-    """Register ``meeple/<game>-v0`` with Gymnasium for every game (done on import)."""
-    for name in GAMES:
+    """Register ``meeple/<game>-v0`` with Gymnasium for every game that declares an
+    encoding (done on import)."""
+    for name, cls in GAMES.items():
+        if not cls.has_encoding():
+            continue
         env_id = f"meeple/{name}-v0"
         if env_id not in gymnasium.registry:
             gymnasium.register(id=env_id, entry_point="meeple.rl:_make",

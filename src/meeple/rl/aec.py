@@ -3,7 +3,7 @@
 The environment is a thin driver over the engine: chance outcomes (tile draws, dice, the
 board set-up) are dealt inside it from the seed given to ``reset``, so one seed is one game;
 the seat to move is ``agent_selection``; a step takes an action index of the game's
-:class:`~meeple.rl.encoding.Encoding` and plays the engine's action it stands for. Every
+:class:`~meeple.core.encoding.Encoding` (``game.encoding()``) and plays the engine's action it stands for. Every
 observation is made from ``state.view(seat)`` alone and carries the exact ``action_mask``.
 """
 from __future__ import annotations
@@ -20,7 +20,6 @@ from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.record import Record
 from ..core.state import State
-from .encodings import encoding_for
 from .rewards import REWARDS, final_rewards
 
 ILLEGAL = ("penalize", "raise")
@@ -55,7 +54,7 @@ class MeepleEnv(AECEnv):
         self.game, self.reward, self.illegal = game, reward, illegal
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.encoding = encoding_for(game, **encoding)
+        self.encoding = game.encoding(**encoding)      # NoEncoding where it has none
         self.metadata = {**self.metadata, "name": f"meeple_{game.name.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{seat}" for seat in range(game.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}

@@ -15,8 +15,8 @@ from concurrent.futures.process import BrokenProcessPool
 
 from ..agents import make_agent
 from ..core.record import Record
-from ..sim.hints import hint_agent, hints
-from ..sim.replay import replay
+from ..play.hints import hint_agent, hints
+from ..play.replay import replay
 
 
 def choose(record: dict, spec: str, seed: int) -> str:

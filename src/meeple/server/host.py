@@ -18,9 +18,9 @@ from typing import Any
 from ..agents import make_agent
 from ..core.errors import IllegalAction
 from ..games import game_class, load
-from ..sim.analysis import ANALYSIS_AGENT, analyse, positions, slices
-from ..sim.hints import hint_spec
-from ..sim.history import History
+from ..play.analysis import ANALYSIS_AGENT, analyse, positions, slices
+from ..play.hints import hint_spec
+from ..play.history import History
 from .bots import BotRunner
 from .errors import ApiError
 from .hub import Hub

@@ -13,7 +13,7 @@ import random
 from ..core.game import Game
 from ..core.state import CHANCE, State
 from ..games import load
-from ..sim.history import History
+from ..play.history import History
 from .errors import ApiError
 from .storage import ActionRow, GameRow, now
 from .tokens import matches

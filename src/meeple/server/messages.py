@@ -19,14 +19,15 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0,
     over = state.is_terminal()
     secret = live.game.secret_scores and not over
     actions = live.history.actions
+    legal = state.legal_actions() if seat is not None and state.current_player == seat else []
     return {
         "id": row.id, "game": row.game, "players": row.players, "status": row.status,
         "index": live.index, "turn": state.turn, "current_player": state.current_player,
         "terminal": over, "seat": seat,
         "view": state.view(seat),
         "regions": state.piece_regions(),
-        "legal": ([str(a) for a in state.legal_actions()]
-                  if seat is not None and state.current_player == seat else []),
+        "legal": [str(a) for a in legal],
+        "legal_parts": [list(a) for a in legal],
         "scores": None if secret else state.scores(),
         "projected": state.projected_scores() if row.aids else None,
         "breakdown": None if secret else state.score_breakdown(),
@@ -34,6 +35,7 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0,
         "last_action": actions[-1] if actions else None,
         "moves": moves_since(live, since) if moves else [],
         "seats": seats_of(row.seats),
+        "colours": list(live.game.colours[:row.players]),
         "takeback": row.takeback,
         "can_take_back": (seat is not None and not over
                           and isinstance(live.history.undo_point({seat}), int)),

@@ -86,6 +86,10 @@ class GameState(BaseModel):
         None, description="per list of pieces in the view ('followers', 'huts'), per piece "
         "in its order, the [x, y] cells its score counts (tile games; None elsewhere)")
     legal: list[str] = Field(description="legal actions, only for the seat to move")
+    legal_parts: list[list[Any]] = Field(
+        [], description="each legal action as its parts, in the order of legal: the action's "
+        "kind, then its arguments (a path of fields a list), so a client need not parse "
+        "notation")
     scores: list[int] | None = Field(description="points so far (None where they are "
                                      "secret until the end: Jäger und Sammler)")
     breakdown: dict[str, Any] | None
@@ -97,6 +101,7 @@ class GameState(BaseModel):
         [], description="an update's moves by seats since the previous message, "
         '{"index", "seat", "action"} (chance outcomes left out; empty in other messages)')
     seats: list[SeatInfo]
+    colours: list[str] = Field([], description="each seat's colour, as the game names it")
     takeback: dict[str, Any] | None = Field(description="an open takeback request")
     can_take_back: bool = Field(False, description="the token's seat has a move that a "
                                 "takeback request may take back now (POST .../takeback)")

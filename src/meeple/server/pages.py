@@ -1,4 +1,5 @@
-"""The browser client: the lobby and game pages, their static files, and the tile data.
+"""The browser client: the lobby and game pages, their static files, and each game's client
+data (what its board draws with besides the state: the tile games' tile sets).
 
 The pages are plain HTML with ES modules under ``static/`` (no build step); they talk to
 the same JSON API and WebSocket as any other client. ``install_pages(app)`` adds them.
@@ -13,8 +14,6 @@ from fastapi.responses import FileResponse, JSONResponse
 from starlette.staticfiles import StaticFiles
 
 from ..games import GAMES
-from ..tiles.geometry import CENTRE, EDGES, HALVES
-from ..tiles.spec import TileSet
 
 STATIC = Path(__file__).with_name("static")
 router = APIRouter()
@@ -36,57 +35,51 @@ async def replay_page(game_id: str) -> FileResponse:
     return FileResponse(STATIC / "replay.html")
 
 
+@router.get("/api/games/types/{name}/data",
+            summary="The fixed data a game's browser board draws with (the tile games: "
+                    "their tile set)",
+            responses={404: {"description": "unknown game, or a game whose board needs none",
+                             "content": {"application/json": {"example": {"error": "..."}}}}})
+async def game_data(name: str) -> JSONResponse:
+    """``Game.client_data()`` of the game with its default options; the game's type
+    (``GET /api/games/types``) says ``client_data: true`` where there is some."""
+    data = _client_data(name)
+    return data if isinstance(data, JSONResponse) else JSONResponse(data)
+
+
 @router.get("/api/games/types/{name}/tiles",
             summary="A tile game's tile set (types, edges, segments), to draw its tiles",
             responses={404: {"description": "not a tile game",
                              "content": {"application/json": {"example": {"error": "..."}}}}})
 async def game_tiles(name: str) -> JSONResponse:
     """The tile set the engine plays with, in the engine's format (``kinds``,
-    ``edge_types``, ``groups``, ``start``, ``tiles`` with segments at rotation 0)."""
-    if name not in GAMES:
-        return JSONResponse({"error": f"unknown game {name!r}; known games: "
-                                      f"{', '.join(GAMES)}"}, 404)
-    data = _tiles(name)
-    if data is None:
-        return JSONResponse({"error": f"{name!r} has no tiles (tile games: "
-                                      f"{', '.join(n for n in GAMES if _tiles(n))})"}, 404)
+    ``edge_types``, ``groups``, ``start``, ``tiles`` with segments at rotation 0): the
+    client data of a game drawn on the ``tiles`` board."""
+    data = _client_data(name)
+    if isinstance(data, JSONResponse):
+        return data
+    if GAMES[name].browser_board != "tiles":
+        tile_games = ", ".join(n for n, g in GAMES.items() if g.browser_board == "tiles")
+        return JSONResponse({"error": f"{name!r} has no tiles (tile games: {tile_games})"},
+                            404)
     return JSONResponse(data)
 
 
-@lru_cache(maxsize=8)
-def _tiles(name: str) -> dict | None:
-    cls = GAMES.get(name)
-    if cls is None:
-        return None
-    tileset = getattr(cls(), "tileset", None)     # the tile games' default tile set
-    return tileset_data(tileset) if isinstance(tileset, TileSet) else None
+def _client_data(name: str) -> dict | JSONResponse:
+    """The game's client data, or the 404 reply saying why there is none."""
+    if name not in GAMES:
+        return JSONResponse({"error": f"unknown game {name!r}; known games: "
+                                      f"{', '.join(GAMES)}"}, 404)
+    data = _data_of(name)
+    if data is None:
+        return JSONResponse({"error": f"{name!r} draws its board from the state alone: it "
+                                      "has no client data"}, 404)
+    return data
 
 
-def tileset_data(ts: TileSet) -> dict:
-    """A loaded tile set back in the JSON format ``TileSet`` reads: the same data whatever
-    file format it came from (Hunters & Gatherers' list is translated on load)."""
-    groups: dict[str, list[str]] = {}
-    for kind, group in ts.groups.items():
-        groups.setdefault(group, []).append(kind)
-    edge_types = {letter: {k: v for k, v in (("edge", along), ("halves", halves)) if v}
-                  for letter, (along, halves) in ts.edge_types.items()}
-    tiles = []
-    for tile in ts.tiles.values():
-        segments = []
-        for seg in tile.segments:
-            locs = [EDGES[e] for e in seg.edges] + [HALVES[h] for h in seg.halves]
-            segment = {"kind": seg.kind, "locs": locs + ([CENTRE] if seg.centre else [])}
-            if seg.attrs:
-                segment["attrs"] = dict(seg.attrs)
-            if seg.borders:
-                segment["borders"] = list(seg.borders)
-            segments.append(segment)
-        tiles.append({"type": tile.type, "count": tile.count, "edges": tile.edges,
-                      "text": tile.text, "segments": segments})
-    # A set read from a file is named by its path: show only the file's name.
-    name = Path(ts.name).name if "/" in ts.name or "\\" in ts.name else ts.name
-    return {"name": name, "kinds": dict(ts.kinds), "edge_types": edge_types,
-            "groups": groups, "start": ts.start, "tiles": tiles}
+@lru_cache(maxsize=32)
+def _data_of(name: str) -> dict | None:
+    return GAMES[name]().client_data()
 
 
 def install_pages(app: FastAPI) -> None:

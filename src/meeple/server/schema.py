@@ -84,6 +84,6 @@ analyses = Table(
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
            primary_key=True),
     Column("agent", String(200), nullable=False),
-    Column("moves", JSON, nullable=False),             # sim/analysis.py: one row per move
+    Column("moves", JSON, nullable=False),             # play/analysis.py: one row per move
     Column("at", DateTime(timezone=True), nullable=False),
 )

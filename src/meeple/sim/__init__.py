@@ -1,1 +1,2 @@
-"""Simulation: one game, many games, statistics."""
+"""Batch work: many games between agents (simulate, tournament), their statistics and
+plots, random-play speed, on local processes or Ray."""

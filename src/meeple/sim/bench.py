@@ -7,7 +7,7 @@ import time
 
 from ..core.game import Game
 from ..games import GAMES, load
-from .playout import random_steps
+from ..play.playout import random_steps
 
 
 def random_game(game: Game, seed: int) -> int:

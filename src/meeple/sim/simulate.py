@@ -5,7 +5,6 @@ reproducible and its games are independent of the number of workers.
 """
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -15,7 +14,7 @@ from ..core.record import Record
 from ..games import load
 from .backends import require_ray, run_jobs
 from .output import writable_dir
-from .runner import make_agents, play_game
+from ..play.runner import make_agents, play_game
 from .stats import mean_stdev
 
 
@@ -95,7 +94,3 @@ def summarize(name: str, specs: Sequence[str], scores: list[list[int]], seed: in
     return {"game": name, "games": len(scores), "players": len(specs), "seed": seed,
             "games_per_second": round(len(scores) / elapsed, 2) if elapsed > 0 else None,
             "seconds": round(elapsed, 3), "seats": seats}
-
-
-def default_workers() -> int:
-    return max(1, (os.cpu_count() or 1))

@@ -274,6 +274,21 @@ class TileSet:
         along, halves = self.edge_types[letter]
         return along or halves or letter
 
+    def to_data(self) -> dict:
+        """The set back in the JSON format it is read from (``TileSet(set.to_data())`` is the
+        same set), whatever file format it came from (Hunters & Gatherers' list is
+        translated on load): what a client draws tiles with. A set read from a file is
+        named by the file's name alone, never by its path."""
+        groups: dict[str, list[str]] = {}
+        for kind, group in self.groups.items():
+            groups.setdefault(group, []).append(kind)
+        edge_types = {letter: {k: v for k, v in (("edge", along), ("halves", halves)) if v}
+                      for letter, (along, halves) in self.edge_types.items()}
+        name = Path(self.name).name if "/" in self.name or "\\" in self.name else self.name
+        return {"name": name, "kinds": dict(self.kinds), "edge_types": edge_types,
+                "groups": groups, "start": self.start,
+                "tiles": [_tile_data(tile) for tile in self.tiles.values()]}
+
 
 def _symmetric_borders(segments: tuple[Segment, ...]) -> tuple[Segment, ...]:
     """Borders go both ways: a field bordering a city means the city borders the field."""
@@ -321,3 +336,18 @@ def constraint_mask(constraint: int) -> int:
     """The bits of a packed edge pattern that are set (letter codes are never 0)."""
     full = (1 << CODE_BITS) - 1
     return sum(full << (CODE_BITS * d) for d in range(4) if constraint >> (CODE_BITS * d) & full)
+
+
+def _tile_data(tile: TileType) -> dict:
+    """One tile type in the JSON format of a tile set (segments at rotation 0)."""
+    segments = []
+    for seg in tile.segments:
+        locs = [EDGES[e] for e in seg.edges] + [HALVES[h] for h in seg.halves]
+        segment: dict = {"kind": seg.kind, "locs": locs + ([CENTRE] if seg.centre else [])}
+        if seg.attrs:
+            segment["attrs"] = dict(seg.attrs)
+        if seg.borders:
+            segment["borders"] = list(seg.borders)
+        segments.append(segment)
+    return {"type": tile.type, "count": tile.count, "edges": tile.edges, "text": tile.text,
+            "segments": segments}

@@ -130,7 +130,7 @@ def test_the_documented_example_replays():
     from pathlib import Path
 
     from meeple.core.record import Record
-    from meeple.sim.replay import replay
+    from meeple.play.replay import replay
     doc = (Path(__file__).parents[3] / "docs/carcassonne.md").read_text()
     block = doc.split("### Example", 1)[1].split("```json", 1)[1].split("```", 1)[0]
     state = replay(Record.loads(block))

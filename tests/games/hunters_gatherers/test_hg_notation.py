@@ -11,7 +11,7 @@ from rich.text import Text
 import meeple
 from meeple.core.record import Record
 from meeple.games.hunters_gatherers.rules import BONUS
-from meeple.sim.replay import replay
+from meeple.play.replay import replay
 
 from helpers import legal_help, picture
 from hg_play import new_game, turn

@@ -8,7 +8,7 @@ import sys
 
 import meeple
 from meeple.core.record import Record
-from meeple.sim.runner import make_agents, play_game
+from meeple.play.runner import make_agents, play_game
 from meeple.sim.simulate import simulate
 
 from helpers import legal_help, picture

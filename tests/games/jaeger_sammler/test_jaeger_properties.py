@@ -15,7 +15,7 @@ from meeple.core.state import CHANCE
 from meeple.games.jaeger_sammler.notation import JSAction
 from meeple.games.jaeger_sammler.tiles import (CAVE, FACE_DOWN, KINDS, PATH, SETTLEMENT, SUMMER,
                                                WEAPON, WINTER, mammoth_code, season_tiles)
-from meeple.sim.replay import replay
+from meeple.play.replay import replay
 
 from helpers import random_playout, random_steps, snapshot
 

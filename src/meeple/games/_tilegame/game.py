@@ -6,13 +6,16 @@ from typing import Iterable
 from ...core.game import Game
 from ...core.options import Option
 from ...tiles.spec import TileSet
+from .words import COLOURS
 
 
-def deck_option(name: str, pile: str, allowed: tuple[str, ...] | None = None) -> Option:
-    """The option ``name`` that replaces ``pile`` by ``{tile_type: count}``."""
+def deck_option(name: str, pile: str, allowed: tuple[str, ...] | None = None,
+                short: dict[str, int] | None = None) -> Option:
+    """The option ``name`` that replaces ``pile`` by ``{tile_type: count}`` (``short``: a
+    small pile of the game's own tiles for a short game)."""
     return Option(name, dict, None, f"replaces the {pile} (for short games and tests; the "
                   "start tile is placed separately and always)", allowed=allowed,
-                  form="{tile type: count}")
+                  form="{tile type: count}", short=short)
 
 
 class TileGame(Game):
@@ -22,6 +25,8 @@ class TileGame(Game):
 
     min_players, max_players, default_players = 2, 5, 2
     replayable_chance = True          # the pile's tiles come in the same order whatever
+    colours = COLOURS
+    browser_board = "tiles"
     followers: int
     tileset: TileSet
     types: tuple[str, ...]
@@ -33,6 +38,10 @@ class TileGame(Game):
         self.tileset = tileset
         self.types = tileset.types
         self.type_index = {t: i for i, t in enumerate(self.types)}
+
+    def client_data(self) -> dict:
+        """The tile set, for the browser to draw tiles with (:meth:`TileSet.to_data`)."""
+        return self.tileset.to_data()
 
     def read_deck(self, key: str, allowed: Iterable[str], default: dict[str, int]
                   ) -> tuple[int, ...]:

@@ -10,10 +10,7 @@ from ...core.action import Action
 from ...core.state import CHANCE
 from ...tiles.features import Partition
 from ...tiles.geometry import ROTATION_INDEX, on_grid, pack
-
-DRAW, PLACE, FOLLOW, OVER = 0, 1, 2, 3
-PHASES = ("draw", "place", "follower", "over")
-"""The phases of a turn (a game may add its own after these) and their names."""
+from .phases import FOLLOW, OVER, PLACE
 
 
 class Legality:

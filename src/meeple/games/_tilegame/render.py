@@ -22,7 +22,7 @@ from ...tiles.geometry import ROTATION_INDEX, ROTATIONS, pack, unpack
 from ...tiles.spec import TileSet
 from . import prompt
 from .picture import SEAT_STYLE, SIZES, Marks, TileStyle, piece_cell
-from .scoring import COLOURS, seat_name
+from .words import COLOURS, seat_name
 
 LABEL = 5
 """Width of the row-coordinate margin."""

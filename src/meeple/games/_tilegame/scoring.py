@@ -1,4 +1,4 @@
-"""Majority scoring, scoring events, the breakdown and the view of a tile-laying game.
+"""Majority scoring, scoring events and the breakdown of a tile-laying game.
 
 Every score is a ``scored`` *event* (the feature, its tiles, owners, pieces per seat,
 points, turn, words) emitted on the state (``state.events``) and added to the owners'
@@ -11,24 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from ...tiles.features import Partition
+from .words import COLOURS, plural, seat_name
 
 if TYPE_CHECKING:
     from .state import TileGameState
 
-COLOURS = ("red", "blue", "yellow", "green", "black")
-"""The colour of each seat's pieces."""
-
 Value = Callable[["TileGameState", int], tuple[int, str, dict]]
 """A completed feature's ``(points, description, extra event fields)``."""
-
-
-def seat_name(seat: int) -> str:
-    return f"seat {seat} ({COLOURS[seat]})"
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``"1 tile"``, ``"3 tiles"`` (``many`` for irregular plurals)."""
-    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
 
 
 def record(state: "TileGameState", feature: str, root: int, owners: list[int], points: int,
@@ -88,40 +77,3 @@ def breakdown(state: "TileGameState", **extra: object) -> dict:
                                       "tiles": [list(c) for c in event["tiles"]]})
     return {"seats": seats, "events": [dict(e) for e in scored],
             "discarded": list(state.discarded), **extra}
-
-
-def pieces(state: "TileGameState", placed: list[tuple[int, int]]) -> list[dict]:
-    """``(seat, segment)`` pieces as ``{"seat", "kind", "x", "y", "location"}``."""
-    board = state.board
-    out = []
-    for seat, seg in placed:
-        t, local = board.local(seg)
-        x, y = board.xy(t)
-        o = board.placed[t]
-        out.append({"seat": seat, "kind": o.kinds[local], "x": x, "y": y,
-                    "location": o.locs[local][0]})
-    return out
-
-
-def regions(state: "TileGameState", **extra: list) -> dict[str, list[list[list[int]]]]:
-    """``{"followers": ...}`` (and a game's ``extra`` lists): per follower of the view
-    (same order), the ``[x, y]`` of every tile its feature's score counts (a monk's: the
-    monastery and the tiles around it): what a client lights up when it is pointed at."""
-    board = state.board
-    find = board.features.find
-    return {"followers": [[list(c) for c in board.counted_cells(find(seg))]
-                          for _, seg in state.followers], **extra}
-
-
-def view(state: "TileGameState", player: int | None, **extra: object) -> dict:
-    """What everyone sees: the board, followers, supplies, points, the drawn tile, and the
-    pile only as counts per type (its order is hidden from every seat)."""
-    board = state.board
-    tiles = [{"type": o.type, "x": x, "y": y, "rotation": o.degrees}
-             for o, (x, y) in zip(board.placed, map(board.xy, range(len(board.placed))))]
-    return {"game": state.game.name, "players": state.num_players, "seat": player,
-            "current_player": state.current_player, "active": state.seat, "turn": state.turn,
-            "phase": state.phases[state.phase], "tile": state.tile, "board": tiles,
-            "followers": pieces(state, state.followers), "supply": list(state.supply),
-            "scores": list(state.points), "pile": state.pile_counts(),
-            "remaining": state.remaining, "discarded": list(state.discarded), **extra}

@@ -23,7 +23,9 @@ from ...tiles.board import Board
 from ...tiles.features import Partition
 from ...tiles.geometry import ROTATION_INDEX, unpack
 from . import scoring
-from .legality import DRAW, FOLLOW, OVER, PHASES, PLACE, Legality
+from . import view as views
+from .legality import Legality
+from .phases import DRAW, FOLLOW, OVER, PHASES, PLACE
 from .notation import PASS, Notation, draw, follower
 
 if TYPE_CHECKING:
@@ -96,9 +98,9 @@ class TileGameState(Legality, State):
     def _score_final(self) -> None:
         """The scoring at the end of the game."""
 
-    view = scoring.view
+    view = views.view
     score_breakdown = scoring.breakdown
-    piece_regions = scoring.regions
+    piece_regions = views.regions
 
     # --- queries --------------------------------------------------------------------------
     @property

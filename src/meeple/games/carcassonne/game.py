@@ -1,10 +1,15 @@
 """Carcassonne as the platform sees it: its facts, options and parts."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .._tilegame.game import TileGame, deck_option
 from .policy import CarcassonnePolicy
 from .render import CarcassonneDrawing
 from .rules import FOLLOWERS, TILESET, TYPES, CarcassonneState
+
+if TYPE_CHECKING:
+    from .encoding import CarcassonneEncoding
 
 
 class Carcassonne(TileGame):
@@ -12,7 +17,8 @@ class Carcassonne(TileGame):
 
     name = "carcassonne"
     title = "Carcassonne"
-    options = (deck_option("deck", "draw pile (71 tiles)", TYPES),)
+    options = (deck_option("deck", "draw pile (71 tiles)", TYPES,
+                           short={"U": 3, "V": 3, "E": 2, "D": 2, "B": 1}),)
     state_class = CarcassonneState
     policy_class = CarcassonnePolicy
     drawing_class = CarcassonneDrawing
@@ -21,3 +27,8 @@ class Carcassonne(TileGame):
     def configure(self) -> None:
         self.set_tileset(TILESET)
         self.pile = self.read_deck("deck", TYPES, TILESET.pile())
+
+    def encoding(self, **options: Any) -> "CarcassonneEncoding":
+        """The RL encoding (:mod:`.encoding`; needs the extra ``rl``): ``options`` go to it."""
+        from .encoding import CarcassonneEncoding
+        return CarcassonneEncoding(self, **options)

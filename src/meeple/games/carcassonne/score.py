@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._tilegame import scoring
-from .._tilegame.scoring import plural
+from .._tilegame.words import plural
 
 if TYPE_CHECKING:
     from .rules import CarcassonneState

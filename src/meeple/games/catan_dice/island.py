@@ -59,7 +59,6 @@ INDEX = {name: i for i, (name, *_rest) in enumerate(STRUCTURES)}
 KIND = {name: kind for name, kind, _v, _p in STRUCTURES}
 VALUE = {name: value for name, _k, value, _p in STRUCTURES}
 REQUIRES = {name: sum(1 << INDEX[p] for p in pre) for name, _k, _v, pre in STRUCTURES}
-PREREQUISITES = {name: pre for name, _k, _v, pre in STRUCTURES}
 TOTAL_VALUE = sum(VALUE.values())
 
 

@@ -1,6 +1,6 @@
 """The Catan Dice score sheet as text (with rich markup): island, knights, dice, scores.
 
-Drawn from a seat's view (``score.view``) alone, like every game's terminal picture.
+Drawn from a seat's view (``view.view``) alone, like every game's terminal picture.
 """
 from __future__ import annotations
 

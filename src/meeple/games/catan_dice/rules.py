@@ -12,14 +12,13 @@ import random
 from ...core.action import Action
 from ...core.game import Game
 from ...core.state import CHANCE, TERMINAL, State
-from . import notation, score
+from . import notation, score, view as views
 from .island import (ANY_JOKER, COSTS, FACE_INDEX, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS,
                      REQUIRES, RESOURCES, STRUCTURES, TURNS, VALUE, X_POINTS, frontier)
 
 ROLLING, CHOOSING, BUILDING, OVER = "rolling", "choosing", "building", "over"
 DICE = 6
 MAX_ROLLS = 3
-ALL_DICE = (1 << DICE) - 1
 
 STOP = Action("stop")
 END = Action("end")
@@ -294,7 +293,7 @@ class CatanDiceState(State):
     def parse(self, text: str) -> Action:
         return notation.parse(text)
 
-    view = score.view
+    view = views.view
     score_breakdown = score.breakdown
 
     # --- copies ---------------------------------------------------------------------------

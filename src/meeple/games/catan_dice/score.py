@@ -1,10 +1,9 @@
-"""What the Catan Dice sheets show: the per-turn breakdown, the written-turn events and the
-seat views (everything in this game is public)."""
+"""What the Catan Dice sheets score: the per-turn breakdown and the written-turn events."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .island import FACES, INDEX, KIND, KNIGHT_JOKERS, STRUCTURES, VALUE, X_POINTS
+from .island import KIND, VALUE, X_POINTS
 
 if TYPE_CHECKING:
     from .rules import CatanDiceState
@@ -36,25 +35,3 @@ def breakdown(state: "CatanDiceState") -> dict:
         seats.append({"seat": seat, "total": sheet.total(), "items": items,
                       "crosses": sum(1 for b in sheet.boxes if not b)})
     return {"seats": seats}
-
-
-def sheet_view(sheet) -> dict:
-    """A sheet: what is built, the jokers used, each written turn (its points and what was
-    built), and the total."""
-    built = [n for n, *_ in STRUCTURES if sheet.built >> INDEX[n] & 1]
-    return {"built": built,
-            "jokers_used": [k for k in KNIGHT_JOKERS if sheet.jokers_used >> (int(k[1:]) - 1) & 1],
-            "boxes": [sheet.box_points(b) for b in sheet.boxes],
-            "boxes_built": [list(b) for b in sheet.boxes],
-            "total": sheet.total()}
-
-
-def view(state: "CatanDiceState", player: int | None) -> dict:
-    """Everything is public in this game: every sheet, the dice, the phase."""
-    return {"game": "catan-dice", "players": state.num_players, "seat": player,
-            "current_player": state.current_player, "active": state.seat,
-            "terminal": state.is_terminal(), "turn": state.turn, "phase": state.phase,
-            "rolls": state.rolls, "dice": [FACES[f] for f in state.dice],
-            "used": [bool(state.used >> i & 1) for i in range(len(state.dice))],
-            "built_this_turn": list(state.built_now),
-            "sheets": [sheet_view(s) for s in state.sheets]}

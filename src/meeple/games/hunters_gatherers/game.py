@@ -1,6 +1,8 @@
 """Carcassonne: Hunters and Gatherers as the platform sees it: its facts, options, parts."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ...core.options import Option
 from ...tiles.spec import TileSetError
 from .._tilegame.game import TileGame, deck_option
@@ -8,6 +10,9 @@ from . import tileset
 from .policy import HuntersGatherersPolicy
 from .render import HuntersGatherersDrawing
 from .rules import FOLLOWERS, HuntersGatherersState
+
+if TYPE_CHECKING:
+    from .encoding import HuntersGatherersEncoding
 
 
 class HuntersGatherers(TileGame):
@@ -19,8 +24,9 @@ class HuntersGatherers(TileGame):
     options = (
         Option("tileset", str, None, "a tile list in the format of the default tile set "
                "(rules/hunters-gatherers-tiles.json)", form="a file path", file=True),
-        deck_option("deck", "land pile"),
-        deck_option("bonus_deck", "bonus pile"),
+        deck_option("deck", "land pile",
+                    short={"L07": 2, "L15": 2, "L28": 2, "L29": 2, "L30": 2}),
+        deck_option("bonus_deck", "bonus pile", short={"B04": 1, "B06": 1}),
     )
     state_class = HuntersGatherersState
     policy_class = HuntersGatherersPolicy
@@ -40,3 +46,8 @@ class HuntersGatherers(TileGame):
         self.pile = self.read_deck("deck", tiles.land, {t: counts[t] for t in tiles.land})
         self.bonus_pile = self.read_deck("bonus_deck", tiles.bonus,
                                          {t: counts[t] for t in tiles.bonus})
+
+    def encoding(self, **options: Any) -> "HuntersGatherersEncoding":
+        """The RL encoding (:mod:`.encoding`; needs the extra ``rl``): ``options`` go to it."""
+        from .encoding import HuntersGatherersEncoding
+        return HuntersGatherersEncoding(self, **options)

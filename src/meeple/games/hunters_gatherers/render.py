@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...tiles.board import Board
 from .._tilegame.picture import SEAT_LETTER, Marks, piece_cell
 from .._tilegame.render import Table, TileDrawing, follower_marks, piece_segment
-from .._tilegame.scoring import COLOURS, plural
+from .._tilegame.words import COLOURS, plural
 from .picture import STYLE
 
 HUT = "⌂"

@@ -15,8 +15,9 @@ from __future__ import annotations
 from ...core.action import Action
 from ...core.state import CHANCE
 from .._tilegame.notation import PASS
-from .._tilegame.state import DRAW, FOLLOW, OVER, PHASES, PLACE, TileGameState
-from . import score
+from .._tilegame.phases import DRAW, FOLLOW, OVER, PHASES, PLACE
+from .._tilegame.state import TileGameState
+from . import score, view as views
 from .notation import NOTATION, hut
 
 FOLLOWERS = 5
@@ -134,9 +135,9 @@ class HuntersGatherersState(TileGameState):
         self.huts = [*self.huts, (seat, seg)]
 
     # --- views ----------------------------------------------------------------------------
-    view = score.view
+    view = views.view
     score_breakdown = score.breakdown
-    piece_regions = score.regions
+    piece_regions = views.regions
 
 
 __all__ = ["BONUS", "DRAW", "FOLLOW", "FOLLOWERS", "HUTS", "HuntersGatherersState",

@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._tilegame import scoring
-from .._tilegame.scoring import plural, seat_name
-from .notation import ROLES
+from .._tilegame.words import plural, seat_name
 
 if TYPE_CHECKING:
     from .rules import HuntersGatherersState
@@ -155,23 +154,3 @@ def breakdown(state: "HuntersGatherersState") -> dict:
     earned."""
     return scoring.breakdown(state, bonuses=[{k: e[k] for k in ("seat", "turn", "text")}
                                              for e in state.events if e["kind"] == "bonus"])
-
-
-def regions(state: "HuntersGatherersState") -> dict[str, list[list[list[int]]]]:
-    """The followers' regions, and per hut of the view (same order) the tiles of the
-    river system it scores."""
-    board = state.board
-    groups = board.groups
-    return scoring.regions(state, huts=[[list(c) for c in board.cells(groups.find(seg), groups)]
-                                        for _, seg in state.huts])
-
-
-def view(state: "HuntersGatherersState", player: int | None) -> dict:
-    """What everyone sees: the shared view plus huts, huts in hand and the bonus pile as
-    counts (the order of both piles is hidden from every seat)."""
-    out = scoring.view(state, player, huts=scoring.pieces(state, state.huts),
-                       huts_in_hand=list(state.hut_supply), bonus_pile=state.bonus_counts(),
-                       bonus_left=state.bonus_left, bonus_tile=state.extra)
-    for piece in out["followers"]:
-        piece["role"] = ROLES[piece["kind"]]
-    return out

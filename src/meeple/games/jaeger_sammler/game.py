@@ -1,14 +1,19 @@
 """Jäger und Sammler as the platform sees it: its facts, options and parts."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ...core.game import Game
 from ...core.options import Option
 from .board import load_board
 from .policy import JaegerSammlerPolicy
-from .render import JaegerSammlerDrawing
+from .render import COLOURS, JaegerSammlerDrawing
 from .rules import CRATES, JaegerSammlerState
 from .score import CRATE_POINTS, face_down_points
 from .tiles import COUNTS, FACE_DOWN, KINDS, SUMMER, WINTER
+
+if TYPE_CHECKING:
+    from .encoding import JaegerSammlerEncoding
 
 
 class JaegerSammler(Game):
@@ -19,6 +24,8 @@ class JaegerSammler(Game):
     min_players, max_players, default_players = 2, 4, 2
     hides_information = True
     secret_scores = True
+    colours = COLOURS
+    browser_board = "hex"
     options = (
         Option("board", (str, dict), None, "the board (default: the shipped board, see "
                "docs/jaeger-sammler.md)", form="a board file's path, or its data", file=True),)
@@ -28,6 +35,11 @@ class JaegerSammler(Game):
 
     def configure(self) -> None:
         self.board = load_board(self.settings["board"])
+
+    def encoding(self, **options: Any) -> "JaegerSammlerEncoding":
+        """The RL encoding (:mod:`.encoding`; needs the extra ``rl``): ``options`` go to it."""
+        from .encoding import JaegerSammlerEncoding
+        return JaegerSammlerEncoding(self, **options)
 
     @property
     def score_range(self) -> tuple[int, int]:

@@ -1,10 +1,10 @@
-"""Hidden information: what a seat may see, and determinization for search bots.
+"""Hidden information: what lies face down, and determinization for search bots.
 
 Collected food and rare goods lie face down; digitally nobody sees them, their owner
 included, until the end: a view shows how many face-down tiles each player holds per
 season (the backs of summer and winter tiles differ), never which. Weapons and mammoths
 lie face up. The board, the pawns, the crates and the tiles removed from the game are
-public. :func:`unseen` computes, from public facts only, the multiset of tiles that lie
+public (:mod:`.view` shows exactly that). :func:`unseen` computes, from public facts only, the multiset of tiles that lie
 face down somewhere; :func:`determinize` deals that multiset anew.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from .phases import OVER, SETUP
-from .tiles import COUNTS, FACE_DOWN, KINDS, NAMES, SEASONS, SUMMER, WINTER
+from .tiles import COUNTS, FACE_DOWN, KINDS, SEASONS, SUMMER, WINTER
 
 if TYPE_CHECKING:
     from .rules import JaegerSammlerState
@@ -70,39 +70,3 @@ def determinize(state: "JaegerSammlerState", player: int,
     copy.coll = coll
     copy.dealt = (state.season, [c[:] for c in coll])
     return copy
-
-
-def view(state: "JaegerSammlerState", player: int | None) -> dict:
-    """What ``player`` (or a spectator, None) sees: everything but the face-down tiles,
-    which appear as counts until the game is over."""
-    board, names, tile = state.board, state.board.names, state.tile
-    over = state.is_terminal()
-    seats = []
-    for p in range(state.num_players):
-        seat = {"seat": p, "pawns": [names[f] for f in sorted(state.pawns[p])],
-                "crates_in_hand": state.hand[p], "weapons": state.weapons[p],
-                "mammoths": sorted(state.mammoths[p], reverse=True),
-                "face_down": {"summer": state.down[p][SUMMER],
-                              "winter": state.down[p][WINTER]}}
-        if over:
-            seat["collected"] = {NAMES[k]: state.coll[p][k] for k in FACE_DOWN
-                                 if state.coll[p][k]}
-            seat["score"] = state.scores()[p]
-        seats.append(seat)
-    settlements = {names[f]: {"season": SEASONS[s],
-                              "crates": [p for p in range(state.num_players)
-                                         if state.crates[f] >> p & 1]}
-                   for s in (SUMMER, WINTER) for f in board.settlements[s]}
-    out_of_game = {f"{SEASONS[s]}_leftovers": {NAMES[k]: n for k, n in
-                                               enumerate(state.discarded[s]) if n}
-                   for s in (SUMMER, WINTER)}
-    out_of_game["weapons_spent"] = state.spent
-    return {"game": "jaeger-sammler", "players": state.num_players, "seat": player,
-            "season": SEASONS[state.season], "phase": state.phase,
-            "current_player": state.current_player, "turn": state.turn,
-            "board": {"name": board.name, "layout": board.layout, "rows": board.rows,
-                      "cols": board.cols},
-            "tiles": {names[f]: NAMES[tile[f]] for f in board.tile_fields if 0 <= tile[f]},
-            "settlements": settlements, "seats": seats, "out_of_game": out_of_game,
-            "summer_best_mammoth": ({"value": state.best[0], "seat": state.best[1]}
-                                    if state.best[1] >= 0 else None)}

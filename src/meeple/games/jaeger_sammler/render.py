@@ -1,7 +1,7 @@
 """The board as text (rich markup): hexes with tile symbols, pawns in colour, settlements
 and crates, each player's public collection, and the legal moves numbered, grouped by pawn.
 
-Drawn from a seat's view (``hidden.view``) and the board's fixed data alone, so the picture
+Drawn from a seat's view (``view.view``) and the board's fixed data alone, so the picture
 shows exactly what the view does: face-down tiles as counts until the end.
 """
 from __future__ import annotations

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.state import CHANCE, TERMINAL, State
-from . import events, hidden, moves, notation, score
+from . import events, hidden, moves, notation, score, view as views
 from .board import Board
 from .notation import JSAction
 from .phases import OVER, PLAY, SETUP, STALL_ROUNDS
@@ -85,7 +85,7 @@ class JaegerSammlerState(State):
         return [score.total(self, p) for p in range(self.num_players)]
 
     score_breakdown = score.breakdown
-    view = hidden.view
+    view = views.view
     determinize = hidden.determinize
 
     def empty_fields(self) -> list[int]:

@@ -29,9 +29,9 @@ import numpy as np
 from gymnasium import spaces
 
 if TYPE_CHECKING:
-    from ..core.action import Action
-    from ..core.game import Game
-    from ..core.state import State
+    from .action import Action
+    from .game import Game
+    from .state import State
 
 
 class Encoding(ABC):

@@ -86,9 +86,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 from gymnasium import spaces
 
-from ..core.action import Action
-from ..games.catan_dice import rules
-from ..games.catan_dice.island import (
+from ...core.action import Action
+from ...core.encoding import Encoding
+from . import rules
+from .island import (
     COSTS,
     FACE_INDEX,
     INDEX,
@@ -99,11 +100,10 @@ from ..games.catan_dice.island import (
     TURNS,
     X_POINTS,
 )
-from .encoding import Encoding
 
 if TYPE_CHECKING:
-    from ..core.game import Game
-    from ..core.state import State
+    from ...core.game import Game
+    from ...core.state import State
 
 DICE = 6
 ITEMS = len(STRUCTURES)

@@ -8,8 +8,8 @@ import sys
 
 import meeple
 from meeple.core.record import Record
-from meeple.sim.replay import replay, summary
-from meeple.sim.runner import make_agents, play_game
+from meeple.play.replay import replay, summary
+from meeple.play.runner import make_agents, play_game
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:

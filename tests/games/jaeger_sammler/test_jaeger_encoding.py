@@ -20,8 +20,8 @@ import meeple
 from meeple.games.jaeger_sammler.board import hex_neighbours
 from meeple.games.jaeger_sammler.notation import JSAction
 from meeple.games.jaeger_sammler.tiles import BERRIES, FACE_DOWN, NAMES, SUMMER, TUBERS
-from meeple.rl.encoding import Encoding
-from meeple.rl.jaeger_sammler import JaegerSammlerEncoding
+from meeple.core.encoding import Encoding
+from meeple.games.jaeger_sammler.encoding import JaegerSammlerEncoding
 
 SIZE = 4 + 4 * 11 * 11 + 4 * 11 * 3 * 11
 

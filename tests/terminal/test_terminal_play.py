@@ -11,7 +11,7 @@ import pytest
 
 import meeple
 from meeple.core.record import Record
-from meeple.sim.replay import replay
+from meeple.play.replay import replay
 
 PROMPT = r"seat \d> "
 

@@ -16,8 +16,8 @@ import pytest
 import meeple
 from meeple.core.action import Action
 from meeple.games.catan_dice.island import INDEX, STRUCTURES
-from meeple.rl.catan_dice import CatanDiceEncoding, action_table, max_box_points
-from meeple.rl.encoding import Encoding
+from meeple.games.catan_dice.encoding import CatanDiceEncoding, action_table, max_box_points
+from meeple.core.encoding import Encoding
 
 RESOURCES = ("ore", "grain", "wool", "lumber", "brick")
 FACES = RESOURCES + ("gold",)

@@ -87,11 +87,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 from gymnasium import spaces
 
-from ..games.jaeger_sammler.board import hex_neighbours
-from ..games.jaeger_sammler.notation import JSAction
-from ..games.jaeger_sammler.phases import STALL_ROUNDS
-from ..games.jaeger_sammler.rules import CRATES
-from ..games.jaeger_sammler.tiles import (
+from ...core.encoding import Encoding
+from .board import hex_neighbours
+from .notation import JSAction
+from .phases import STALL_ROUNDS
+from .rules import CRATES
+from .tiles import (
     CAVE,
     CODE,
     COUNTS,
@@ -105,12 +106,11 @@ from ..games.jaeger_sammler.tiles import (
     WEAPON,
     WINTER,
 )
-from .encoding import Encoding
 
 if TYPE_CHECKING:
-    from ..core.action import Action
-    from ..core.game import Game
-    from ..core.state import State
+    from ...core.action import Action
+    from ...core.game import Game
+    from ...core.state import State
 
 HEX = 6
 """Hex directions W, E, NW, NE, SW, SE (the order of ``board.hex_neighbours``)."""

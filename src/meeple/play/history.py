@@ -1,6 +1,6 @@
 """A game being played, kept as its actions: the position is always their replay.
 
-Terminal play (and later the server) keeps a :class:`History`: every applied action with
+Terminal play and the server keep a :class:`History`: every applied action with
 the seat that chose it, so a saved game resumes exactly, and a move can be taken back by
 replaying the actions before it. Taking back is fair about chance: the chance outcomes
 taken back are dealt again in the same order (a tile drawn again is the same tile), and in
@@ -37,11 +37,6 @@ class History:
         if self.actions:
             # a resumed game must not deal again what the seed dealt at its start
             self.state.rng = random.Random(f"{seed}/{len(self.actions)}")
-
-    @classmethod
-    def from_record(cls, game: Game, record: Record) -> "History":
-        """The game of ``record`` replayed (IllegalAction names the first bad action)."""
-        return cls(game, record.seed, record.actions, record.seats)
 
     def fork(self) -> "History":
         """An independent copy (the position cloned, not replayed): to try a move on."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.table import Table
 
-from .core.state import State
+from ..core.state import State
 
 
 def breakdown_table(state: State) -> Table:

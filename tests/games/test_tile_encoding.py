@@ -1,4 +1,5 @@
-"""The tile games' encodings (meeple.rl.tile_games): exact masks, round trips, observations.
+"""The tile games' RL encodings (``games/_tilegame/encoding.py`` and each game's own): exact
+masks, round trips, observations.
 
 Random complete games of Carcassonne and Hunters & Gatherers (short decks for 2–4 players,
 one full-size game each) check at every decision that every legal action's index maps back
@@ -17,14 +18,11 @@ import pytest
 
 import meeple
 from meeple.core.action import Action
+from meeple.core.encoding import Encoding
 from meeple.core.game import Game
-from meeple.rl.encoding import Encoding
-from meeple.rl.tile_games import (
-    LOC_CELL,
-    CarcassonneEncoding,
-    HuntersGatherersEncoding,
-    TileEncoding,
-)
+from meeple.games._tilegame.encoding import LOC_CELL, TileEncoding
+from meeple.games.carcassonne.encoding import CarcassonneEncoding
+from meeple.games.hunters_gatherers.encoding import HuntersGatherersEncoding
 
 CARC_SHORT = {"A": 1, "B": 1, "C": 1, "D": 2, "E": 2, "F": 1, "H": 1, "I": 1, "J": 1,
               "K": 1, "L": 1, "U": 2, "V": 2, "W": 1, "X": 1}

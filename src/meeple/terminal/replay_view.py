@@ -5,11 +5,11 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
-from .core.errors import RecordError
-from .core.record import Record
-from .core.state import CHANCE, State
+from ..core.errors import RecordError
+from ..core.record import Record
+from ..core.state import CHANCE, State
 from .report import breakdown_table
-from .sim.replay import replay
+from ..play.replay import replay
 
 KEYS = ("[dim]Enter or n: next action · b: back · a number: go to that action · "
         "e: the end · q: quit[/]")

@@ -9,18 +9,18 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .agents import make_agent
-from .core.agent import WIN_RATE, RankingAgent
-from .core.errors import IllegalAction
-from .core.drawing import prompt_key
-from .core.game import Game
-from .core.record import Record
-from .core.state import CHANCE, State
+from ..agents import make_agent
+from ..core.agent import WIN_RATE, RankingAgent
+from ..core.errors import IllegalAction
+from ..core.drawing import prompt_key
+from ..core.game import Game
+from ..core.record import Record
+from ..core.state import CHANCE, State
 from .report import breakdown_table
-from .sim.hints import hint_agent
-from .sim.hints import hints as best_moves
-from .sim.history import History
-from .sim.runner import agent_seed
+from ..play.hints import hint_agent
+from ..play.hints import hints as best_moves
+from ..play.history import History
+from ..play.runner import agent_seed
 
 HUMAN = "human"
 MARGIN_TITLE = "margin vs best other"

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import meeple
-from meeple.sim.history import History
+from meeple.play.history import History
 
 GAMES = ("carcassonne", "hunters-gatherers", "jaeger-sammler", "catan-dice")
 

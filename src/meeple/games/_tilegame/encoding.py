@@ -1,9 +1,11 @@
-"""Encodings of the two tile games: Carcassonne and Carcassonne: Hunters and Gatherers.
+"""The RL encoding the two tile games share: Carcassonne and Carcassonne: Hunters and Gatherers.
 
 Both games share the turn cycle of :mod:`meeple.games._tilegame` (draw, place, then a
 piece or ``pass``), so one base class, :class:`TileEncoding`, numbers their actions and
-draws their boards; :class:`CarcassonneEncoding` and :class:`HuntersGatherersEncoding` add
-what each game has of its own (H&G: huts, the bonus pile, the bonus step).
+draws their boards; each game's own ``encoding`` module (``CarcassonneEncoding``,
+``HuntersGatherersEncoding``) adds what it has of its own (H&G: huts, the bonus pile, the
+bonus step). Imported only by ``Game.encoding()``: it needs numpy and Gymnasium (the
+extra ``rl``), which the rest of the engine never imports.
 
 Action numbering
 ----------------
@@ -112,18 +114,16 @@ from typing import TYPE_CHECKING
 import numpy as np
 from gymnasium import spaces
 
-from ..games._tilegame.notation import PASS, follower, place
-from ..games.hunters_gatherers.notation import HUT_LOCATIONS, hut
-from ..games.hunters_gatherers.rules import HUTS
-from ..tiles.board import Board
-from ..tiles.geometry import CENTRE, EDGES, HALVES, ROTATION_INDEX, unpack
-from ..tiles.spec import CENTRE_CLASS, Orientation
-from .encoding import Encoding
+from ...core.encoding import Encoding
+from ...tiles.board import Board
+from ...tiles.geometry import CENTRE, EDGES, HALVES, ROTATION_INDEX, unpack
+from ...tiles.spec import CENTRE_CLASS, Orientation
+from .notation import PASS, follower, place
 
 if TYPE_CHECKING:
-    from ..core.action import Action
-    from ..core.game import Game
-    from ..core.state import State
+    from ...core.action import Action
+    from ...core.game import Game
+    from ...core.state import State
 
 CELLS = 3
 """Cells per tile side."""
@@ -336,7 +336,7 @@ class TileEncoding(Encoding):
         out = {
             "board": spaces.Box(0, high, dtype=np.int8),
             "origin": spaces.Box(-far, far, shape=(2,), dtype=np.float32),
-            "tile": _flags(types),
+            "tile": flags(types),
             "pile": spaces.Box(np.zeros(types, np.float32), pile, dtype=np.float32),
             "remaining": spaces.Box(0.0, float(sum(self.game.pile)), shape=(1,),
                                     dtype=np.float32),
@@ -344,8 +344,8 @@ class TileEncoding(Encoding):
                                     dtype=np.float32),
             "supply": spaces.Box(0, self.game.followers, shape=(n,), dtype=np.int8),
             "scores": spaces.Box(0.0, np.inf, shape=(n,), dtype=np.float32),
-            "active": _flags(n),
-            "phase": _flags(len(self.phases)),
+            "active": flags(n),
+            "phase": flags(len(self.phases)),
         }
         out.update(self._extra_spaces())
         return out
@@ -405,8 +405,8 @@ class TileEncoding(Encoding):
             "pile": self._counts(view["pile"]),
             "remaining": np.array((view["remaining"],), dtype=np.float32),
             "discarded": discarded,
-            "supply": np.array(_rotate(view["supply"], seat), dtype=np.int8),
-            "scores": np.array(_rotate(view["scores"], seat), dtype=np.float32),
+            "supply": np.array(rotated(view["supply"], seat), dtype=np.int8),
+            "scores": np.array(rotated(view["scores"], seat), dtype=np.float32),
             "active": active,
             "phase": phase,
         }
@@ -536,68 +536,11 @@ class TileEncoding(Encoding):
         self._canvas, self._extent = canvas, extent
 
 
-def _rotate(values: list, seat: int) -> list:
+def rotated(values: list, seat: int) -> list:
     """``values`` per seat, rotated so that ``seat`` comes first."""
     return values[seat:] + values[:seat]
 
 
-def _flags(size: int) -> spaces.Box:
+def flags(size: int) -> spaces.Box:
     """A Box of ``size`` 0/1 flags."""
     return spaces.Box(0, 1, shape=(size,), dtype=np.int8)
-
-
-class CarcassonneEncoding(TileEncoding):
-    """Carcassonne: 4·S² place indices, 17 follower indices, ``pass``."""
-
-    def __init__(self, game: Game, radius: int = 8):
-        if game.name != "carcassonne":
-            raise ValueError(f"CarcassonneEncoding needs carcassonne, not {game.name}")
-        super().__init__(game, radius)
-
-
-class HuntersGatherersEncoding(TileEncoding):
-    """Hunters & Gatherers: 4·S² place indices (bonus tiles included in ``N``), 16 follower
-    indices, 5 hut indices, ``pass``; huts and the bonus pile in the observation."""
-
-    piece_channels = ("hut",)
-
-    def __init__(self, game: Game, radius: int = 8):
-        if game.name != "hunters-gatherers":
-            raise ValueError(f"HuntersGatherersEncoding needs hunters-gatherers, not {game.name}")
-        super().__init__(game, radius)
-
-    def extra_tiles(self) -> int:
-        return sum(self.game.bonus_pile)
-
-    def extra_actions(self) -> list[Action]:
-        return [hut(loc) for loc in HUT_LOCATIONS]
-
-    def _extra_pile(self) -> np.ndarray:
-        return np.array(self.game.bonus_pile, dtype=np.float32)
-
-    def _extra_spaces(self) -> dict[str, spaces.Space]:
-        bonus = np.array(self.game.bonus_pile, dtype=np.float32)
-        return {
-            "huts": spaces.Box(0, HUTS, shape=(self.n,), dtype=np.int8),
-            "bonus_pile": spaces.Box(np.zeros(len(self.types), np.float32), bonus,
-                                     dtype=np.float32),
-            "bonus_left": spaces.Box(0.0, float(bonus.sum()), shape=(1,), dtype=np.float32),
-            "bonus_tile": _flags(1),
-        }
-
-    def _extra_describe(self) -> dict[str, str]:
-        return {
-            "huts": "int8[players]: huts in hand, rotated (0 = the observer)",
-            "bonus_pile": "float32[types]: bonus tiles of each type left",
-            "bonus_left": "float32[1]: bonus tiles left",
-            "bonus_tile": "int8[1]: 1 while the tile in play is a bonus tile",
-        }
-
-    def _draw_extra(self, out: np.ndarray, view: dict, seat: int) -> None:
-        self._draw_pieces(out, view["huts"], self.channel["hut0"], seat)
-
-    def _observe_extra(self, view: dict, seat: int, out: dict[str, np.ndarray]) -> None:
-        out["huts"] = np.array(_rotate(view["huts_in_hand"], seat), dtype=np.int8)
-        out["bonus_pile"] = self._counts(view["bonus_pile"])
-        out["bonus_left"] = np.array((view["bonus_left"],), dtype=np.float32)
-        out["bonus_tile"] = np.array((1 if view["bonus_tile"] else 0,), dtype=np.int8)
