@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from sqlalchemy.pool import NullPool
 
 from meeple.server import schema
-from meeple.server.bots import choose
+from meeple.server.workers import choose
 from meeple.server.live import bot_seed
 
 from .helpers import auth, create, state, tokens, wait_for

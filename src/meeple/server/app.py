@@ -15,7 +15,7 @@ from starlette.exceptions import HTTPException
 
 from .. import __version__
 from . import database, logs
-from .bots import BotRunner
+from .workers import BotRunner
 from .errors import ApiError
 from .host import Host
 from .hub import Hub

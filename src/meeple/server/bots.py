@@ -1,71 +1,70 @@
-"""Bots on the server: each move chosen in a worker process, off the event loop.
-
-A worker gets the game's record so far and the bot's spec, replays the record, and
-returns the move as notation; the server then plays it through the same path as a
-person's move (checked, stored, broadcast). Worker processes are started by ``spawn``, so
-they share nothing with the server's threads, and a bot thinking for seconds never holds
-up another game or a request.
-"""
+"""When a bot is to move: the scheduler that has its move chosen in a worker
+(:mod:`.workers`) and plays it through the host's one path for moves."""
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+import logging
+from typing import TYPE_CHECKING
 
-from ..agents import make_agent
-from ..core.record import Record
-from ..play.hints import hint_agent, hints
-from ..play.replay import replay
+from .errors import ApiError
+from .live import LiveGame, bot_seed
+from .storage import SeatRow
+from .workers import BotRunner
 
+if TYPE_CHECKING:
+    from .host import Host
 
-def choose(record: dict, spec: str, seed: int) -> str:
-    """The move the bot ``spec`` (seeded ``seed``) plays at the end of ``record``."""
-    state = replay(Record.from_json(record))
-    return str(make_agent(spec, state.game, seed=seed).act(state))
-
-
-def rank(record: dict, spec: str, seed: int, k: int) -> dict:
-    """The ``k`` best moves at the end of ``record`` for the seat to move, as the agent
-    ``spec`` ranks them on a copy where what that seat cannot see is dealt anew."""
-    state = replay(Record.from_json(record))
-    agent = hint_agent(state.game, spec, seed)
-    return {"agent": spec, "ranks_by": agent.ranks_by,
-            "moves": [{"action": str(row.action), "value": row.value, "visits": row.visits,
-                       "margin": row.margin} for row in hints(state, agent, k)]}
+log = logging.getLogger("meeple.server")
+BOT_RETRY_S = 10.0
+"""How long after a bot's failure its move is asked for again."""
 
 
-class BotRunner:
-    """A pool of worker processes that choose bots' moves."""
+class BotScheduler:
+    """When a bot is to move in one of the host's games, its move is chosen in a worker
+    (:class:`BotRunner`) and played through the host's one path for moves
+    (:meth:`Host.play`), unless the game moved on meanwhile."""
 
-    def __init__(self, workers: int):
-        self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
+    def __init__(self, host: "Host", runner: BotRunner):
+        self.host, self.runner = host, runner
+        self.thinking: dict[str, int] = {}
+        """Games whose bot is choosing, with the action index it chooses for."""
 
-    async def choose(self, record: dict, spec: str, seed: int) -> str:
-        """The bot's move, computed in a worker."""
-        return await self.run(choose, record, spec, seed)
+    def due(self, live: LiveGame) -> None:
+        """Start the bot to move, if a bot is to move and none is choosing yet."""
+        state = live.state
+        if state.is_terminal() or state.current_player < 0:
+            return
+        seat = live.row.seats[state.current_player]
+        if seat.human or self.thinking.get(live.row.id) == live.index:
+            return
+        self.thinking[live.row.id] = live.index
+        self.host.spawn(self._move(live, seat))
 
-    async def rank(self, record: dict, spec: str, seed: int, k: int) -> dict:
-        """Hints (:func:`rank`), computed in a worker."""
-        return await self.run(rank, record, spec, seed, k)
+    async def _move(self, live: LiveGame, seat: SeatRow) -> None:
+        host = self.host
+        game_id, index = live.row.id, live.index
+        try:
+            record = live.history.record().to_json()
+            text = await self.runner.choose(record, seat.agent, bot_seed(live.row.seed, index))
+            async with host.lock(game_id):
+                now = await host.live(game_id)
+                if now.index == index and now.history.actions == live.history.actions:
+                    await host.play(now, seat.seat, text)
+                else:                     # taken back meanwhile: the bot to move now, anew
+                    asyncio.get_running_loop().call_soon(self.due, now)
+        except ApiError as e:             # another process stored a move first
+            log.info("bot %s in game %s at action %d: %s", seat.agent, game_id, index,
+                     e.message)
+        except Exception:
+            log.exception("bot %s in game %s failed at action %d (asked again in %g s)",
+                          seat.agent, game_id, index, BOT_RETRY_S)
+            asyncio.get_running_loop().call_later(BOT_RETRY_S, self._again, game_id)
+        finally:
+            if self.thinking.get(game_id) == index:
+                del self.thinking[game_id]
 
-    async def run(self, function, *args):
-        """``function(*args)`` in a worker (the pool starts on first use, and anew if a
-        worker died: the call is then made once more)."""
-        loop = asyncio.get_running_loop()
-        for attempt in (1, 2):
-            if self._pool is None:
-                self._pool = ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn"))
-            try:
-                return await loop.run_in_executor(self._pool, function, *args)
-            except BrokenProcessPool:
-                self.close()
-                if attempt == 2:
-                    raise
-
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+    def _again(self, game_id: str) -> None:
+        """Ask the bot to move once more, after a failure (a worker that died twice)."""
+        live = self.host.cache.get(game_id)
+        if live is not None:
+            self.due(live)

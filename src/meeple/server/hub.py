@@ -26,17 +26,24 @@ class Connection:
         self.queue: asyncio.Queue = asyncio.Queue(QUEUE)
         self.task = asyncio.create_task(self._send())
 
-    def put(self, message: dict) -> None:
+    def put(self, message: str | dict) -> None:
+        """Queue ``message``: JSON text as it is (a state message, serialised once for
+        every connection of its seat), or a dict to be serialised."""
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:
             self.task.cancel()
-            asyncio.create_task(self.ws.close(1013, "too far behind: reconnect"))
+            # kept, so that the loop does not drop the task before the close is sent
+            self.closing = asyncio.create_task(self.ws.close(1013, "too far behind: reconnect"))
 
     async def _send(self) -> None:
         try:
             while True:
-                await self.ws.send_json(await self.queue.get())
+                message = await self.queue.get()
+                if isinstance(message, str):
+                    await self.ws.send_text(message)
+                else:
+                    await self.ws.send_json(message)
         except asyncio.CancelledError:
             raise
         except Exception:                  # the client went away: its reader ends too
@@ -65,9 +72,9 @@ class Hub:
             if not room:
                 del self.rooms[conn.game_id]
 
-    def publish(self, game_id: str, message: Callable[[int | None], dict]) -> None:
-        """Send ``message(seat)`` to every connection of ``game_id``."""
-        made: dict[int | None, dict] = {}
+    def publish(self, game_id: str, message: Callable[[int | None], str]) -> None:
+        """Send ``message(seat)`` (JSON text) to every connection of ``game_id``."""
+        made: dict[int | None, str] = {}
         for conn in list(self.rooms.get(game_id, ())):
             if conn.seat not in made:
                 made[conn.seat] = message(conn.seat)

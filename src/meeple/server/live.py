@@ -92,8 +92,8 @@ class LiveGame:
         return {"index": self.index, "turn": state.turn, "finished": over,
                 "scores": state.scores() if over else None}
 
-    def check_turn(self, seat: int | None, index: int | None) -> None:
-        """ApiError unless ``seat`` may act now, at ``index`` if given."""
+    def check_turn(self, seat: int | None, index: int | None) -> int:
+        """``seat``, if it may act now (at ``index`` if given); else ApiError saying why."""
         if seat is None:
             raise ApiError(403, "spectators cannot act: send the seat's token as "
                                 "'Authorization: Bearer TOKEN'")
@@ -104,4 +104,5 @@ class LiveGame:
                                 f"the game is at {self.index} (reload the state)")
         if self.state.current_player != seat:
             raise ApiError(409, f"not your turn: seat {self.state.current_player} is to move")
+        return seat
 

@@ -7,20 +7,26 @@ their names but never their tokens.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .live import LiveGame
+from .models import GameState
 from .storage import GameRow, SeatRow
 
 
-def state_message(live: LiveGame, seat: int | None, since: int = 0,
-                  moves: bool = False) -> dict:
+def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool = False,
+                  model: type[GameState] = GameState, **extra: Any) -> GameState:
     """The game as ``seat`` (None: a spectator) sees it, with the events of the actions from
-    index ``since`` on and, with ``moves`` (an update's broadcast), the seats' moves there."""
+    index ``since`` on and, with ``moves`` (an update's broadcast), the seats' moves there:
+    a :class:`GameState`, or the ``model`` built on it with its ``extra`` fields (a
+    WebSocket :class:`~.models.Message` and its ``type``, a replay's
+    :class:`~.models.Position` and its ``of``)."""
     state, row = live.state, live.row
     over = state.is_terminal()
     secret = live.game.secret_scores and not over
     actions = live.history.actions
     legal = state.legal_actions() if seat is not None and state.current_player == seat else []
-    return {
+    return model(**{
         "id": row.id, "game": row.game, "players": row.players, "status": row.status,
         "index": live.index, "turn": state.turn, "current_player": state.current_player,
         "terminal": over, "seat": seat,
@@ -41,7 +47,7 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0,
                           and isinstance(live.history.undo_point({seat}), int)),
         "rematch": row.rematch,
         "aids": row.aids,
-    }
+    }, **extra)
 
 
 def moves_since(live: LiveGame, since: int) -> list[dict]:

@@ -72,6 +72,13 @@ class SeatInfo(BaseModel):
 
 
 class GameState(BaseModel):
+    """The game as one seat (or a spectator) sees it: the reply of the state routes and,
+    with its ``type``, every WebSocket message (:class:`Message`); built in one place,
+    :func:`.messages.state_message`, and checked against this declaration (a field the
+    builder adds and this model lacks is an error, never silently dropped)."""
+
+    model_config = ConfigDict(extra="forbid")
+
     id: str
     game: str
     players: int
@@ -107,6 +114,15 @@ class GameState(BaseModel):
                                 "takeback request may take back now (POST .../takeback)")
     rematch: str | None = Field(description="the rematch's game id, once one exists")
     aids: bool = Field(description="whether player aids are on (set at creation)")
+
+
+class Message(GameState):
+    """A WebSocket message about the game: the state with what changed."""
+
+    type: Literal["state", "update", "seats", "takeback"] = Field(
+        description="state: the whole game (on connecting, and after a takeback); update: "
+        "a move was stored (its events and moves); seats: who sits where changed; takeback: "
+        "a takeback request was made, answered or dropped")
 
 
 class Position(GameState):

@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Header, Query, Request, WebSocket
+from fastapi import APIRouter, Header, Query, Request, Response, WebSocket
+from pydantic import BaseModel
 from starlette.websockets import WebSocketDisconnect
 
 from ..agents import agent_classes
@@ -12,7 +13,6 @@ from ..games import GAMES
 from .errors import ApiError
 from .host import Host
 from .limits import MAX_MESSAGE, client_of
-from .messages import state_message
 from .models import (Analysis, Answer, Created, CreateGame, Error, GameState, GameSummary,
                      Hints, Join, Joined, Move, Position, Rematched)
 
@@ -23,6 +23,12 @@ Bearer = Annotated[str | None, Header(alias="Authorization", description="Bearer
 
 def host(request: Request) -> Host:
     return request.app.state.host
+
+
+def reply(model: BaseModel) -> Response:
+    """A reply of a model built and checked by the host (serialised once, not checked
+    again against the route's ``response_model``, which documents it)."""
+    return Response(model.model_dump_json(), media_type="application/json")
 
 
 def token_of(authorization: str | None) -> str | None:
@@ -48,9 +54,8 @@ async def game_types() -> list[dict]:
 @router.post("/games", status_code=201, response_model=Created, responses=ERRORS,
              summary="Create a game; the people's seat tokens are shown only here")
 async def create(body: CreateGame, request: Request) -> dict:
-    return await host(request).create(body.game, body.players, body.config, body.bots,
-                                      body.names, body.seed, body.private,
-                                      body.aids)
+    return await host(request).seats.create(body.game, body.players, body.config, body.bots,
+                                            body.names, body.seed, body.private, body.aids)
 
 
 @router.get("/games", response_model=list[GameSummary], summary="The lobby")
@@ -63,8 +68,8 @@ async def lobby(request: Request, game: str | None = None,
 @router.get("/games/{game_id}", response_model=GameState, responses=ERRORS,
             summary="The game as the token's seat (or a spectator) sees it")
 async def game_state(game_id: str, request: Request, authorization: Bearer = None,
-                     since: Annotated[int, Query(ge=0)] = 0) -> dict:
-    return await host(request).state(game_id, token_of(authorization), since)
+                     since: Annotated[int, Query(ge=0)] = 0) -> Response:
+    return reply(await host(request).state(game_id, token_of(authorization), since))
 
 
 @router.get("/games/{game_id}/hints", response_model=Hints,
@@ -76,46 +81,49 @@ async def hints(game_id: str, request: Request, authorization: Bearer = None,
     in which what the seat cannot see is dealt anew: a hint knows only the seat's view.
     The agent is the first bot seat's that ranks moves, else the game's own (the Catan
     Dice planner), else ``mcts:time=1``."""
-    return await host(request).hints(game_id, token_of(authorization), k)
+    return await host(request).aids.hints(game_id, token_of(authorization), k)
 
 
 @router.post("/games/{game_id}/actions", response_model=GameState, responses=ERRORS,
              summary="Play an action for the token's seat")
 async def act(game_id: str, body: Move, request: Request, authorization: Bearer = None
-              ) -> dict:
-    return await host(request).act(game_id, token_of(authorization), body.action, body.index)
+              ) -> Response:
+    return reply(await host(request).act(game_id, token_of(authorization), body.action,
+                                         body.index))
 
 
 @router.post("/games/{game_id}/join", response_model=Joined, responses=ERRORS,
              summary="Take an open seat (or name your own, with its token)")
 async def join(game_id: str, body: Join, request: Request, authorization: Bearer = None
                ) -> dict:
-    return await host(request).join(game_id, token_of(authorization), body.seat, body.name)
+    return await host(request).seats.join(game_id, token_of(authorization), body.seat,
+                                          body.name)
 
 
 @router.post("/games/{game_id}/leave", responses=ERRORS,
              summary="Give up your seat: its token stops working, the seat opens")
 async def leave(game_id: str, request: Request, authorization: Bearer = None) -> dict:
-    return await host(request).leave(game_id, token_of(authorization))
+    return await host(request).seats.leave(game_id, token_of(authorization))
 
 
 @router.post("/games/{game_id}/rematch", response_model=Rematched, responses=ERRORS,
              summary="The same seats and options, a new seed: your token there")
 async def rematch(game_id: str, request: Request, authorization: Bearer = None) -> dict:
-    return await host(request).rematch(game_id, token_of(authorization))
+    return await host(request).seats.rematch(game_id, token_of(authorization))
 
 
 @router.post("/games/{game_id}/takeback", responses=ERRORS,
              summary="Ask to take back your last move; the other people must accept")
 async def takeback(game_id: str, request: Request, authorization: Bearer = None) -> dict:
-    return await host(request).request_takeback(game_id, token_of(authorization))
+    return await host(request).takebacks.request(game_id, token_of(authorization))
 
 
 @router.post("/games/{game_id}/takeback/answer", responses=ERRORS,
              summary="Accept or decline the open takeback request")
 async def answer(game_id: str, body: Answer, request: Request,
                  authorization: Bearer = None) -> dict:
-    return await host(request).answer_takeback(game_id, token_of(authorization), body.accept)
+    return await host(request).takebacks.answer(game_id, token_of(authorization),
+                                                body.accept)
 
 
 @router.get("/games/{game_id}/analysis", response_model=Analysis, responses=ERRORS,
@@ -125,15 +133,15 @@ async def analysis(game_id: str, request: Request) -> dict:
     per move, on what the seat could see then); until it is done the reply says how far it
     is (``status: running``, ``done`` of ``of``), then it is kept with the game. A move
     lost ``chance - played``."""
-    return await host(request).analysis(game_id)
+    return await host(request).aids.analysis(game_id)
 
 
 @router.get("/games/{game_id}/positions/{index}", response_model=Position, responses=ERRORS,
             summary="The game as a spectator saw it after its first N actions (replays)")
-async def position(game_id: str, index: int, request: Request) -> dict:
+async def position(game_id: str, index: int, request: Request) -> Response:
     """Served where the record is (once over, or from the start where nothing is hidden);
     ``events`` are those of the last action, ``of`` the game's number of actions."""
-    return await host(request).position(game_id, index)
+    return reply(await host(request).position(game_id, index))
 
 
 @router.get("/games/{game_id}/record", responses=ERRORS,
@@ -158,14 +166,10 @@ async def watch(ws: WebSocket, game_id: str, token: str | None = None) -> None:
         await ws.close(4429, limiter.message())
         return
     try:
-        live = await the_host.live(game_id)
-        seat = live.seat_of(token)
-        live = await the_host.claim(live, seat)
+        conn = await the_host.connect(ws, game_id, token)
     except ApiError as e:
         await ws.close(4000 + e.status, e.message)
         return
-    conn = the_host.hub.add(ws, game_id, seat)
-    conn.put({"type": "state", **state_message(the_host.cache.get(game_id, live), seat)})
     try:
         while True:
             message = await ws.receive()
@@ -181,13 +185,13 @@ async def watch(ws: WebSocket, game_id: str, token: str | None = None) -> None:
                 continue
             try:
                 text, index = _move(data)
-                await the_host.act(game_id, token, text, index, reply=False)
+                await the_host.move(game_id, token, text, index)
             except ApiError as e:
                 conn.put({"type": "error", "status": e.status, "error": e.message})
     except WebSocketDisconnect:
         pass
     finally:
-        the_host.hub.remove(conn)
+        the_host.disconnect(conn)
 
 
 def _move(data: str | bytes) -> tuple[str, int | None]:

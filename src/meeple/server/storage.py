@@ -75,6 +75,14 @@ class GameRow:
     takeback: dict | None = None
     """The open takeback request: ``{"by": seat, "keep": actions kept, "accepted": [..]}``."""
 
+    def summarize(self, summary: dict, version: int | None = None) -> None:
+        """Take the summary of the position now stored (``index``, ``turn``, ``finished``,
+        ``scores``: see :meth:`Store.append`) and, where given, the stored version."""
+        self.index, self.turn = summary["index"], summary["turn"]
+        self.finished, self.scores = summary["finished"], summary["scores"]
+        if version is not None:
+            self.version = version
+
     @property
     def status(self) -> str:
         """``finished``, ``open`` (a human seat is free) or ``running``."""

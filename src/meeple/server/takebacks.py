@@ -1,0 +1,97 @@
+"""Takebacks (lichess's takebacker): a seat asks to take back its last move, every other
+person holding a seat accepts or one declines; a game without other people takes it back
+at once.
+
+What may be taken back is terminal play's rule (:meth:`History.undo_point`): a seat's
+own last move and everything after it, never past a chance outcome seen since that the
+game's chance depends on.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..play.history import History
+from .errors import ApiError
+from .live import LiveGame
+from .seats import seated
+
+if TYPE_CHECKING:
+    from .host import Host
+
+
+class Takebacks:
+    """The takeback requests of the host's games (one open request per game, stored)."""
+
+    def __init__(self, host: "Host"):
+        self.host = host
+
+    async def request(self, game_id: str, token: str | None) -> dict:
+        """Ask to take back the token's seat's last move (and all after it); taken back at
+        once when no other person sits at the game, else when all of them accept."""
+        host = self.host
+        async with host.lock(game_id):
+            live = await host.live(game_id)
+            seat = seated(live, token)
+            if live.state.is_terminal():
+                raise ApiError(409, "the game is over")
+            keep = live.history.undo_point({seat})
+            if isinstance(keep, str):
+                raise ApiError(409, keep)
+            request = {"by": seat, "keep": keep, "accepted": []}
+            return await self._settle(live, request)
+
+    async def answer(self, game_id: str, token: str | None, accept: bool) -> dict:
+        """Accept or decline the open request with the token's seat."""
+        host = self.host
+        async with host.lock(game_id):
+            live = await host.live(game_id)
+            seat = seated(live, token)
+            request = live.row.takeback
+            if request is None:
+                raise ApiError(409, "no takeback has been asked")
+            if request["by"] == seat:
+                raise ApiError(409, "you asked for this takeback; the others answer it")
+            if not accept:
+                live.row.version = await host.db(host.store.put_takeback, game_id, None)
+                live.row.takeback = None
+                host.broadcast(live, live.index, "takeback")
+                return {"takeback": None, "declined_by": seat}
+            if seat not in request["accepted"]:
+                request["accepted"].append(seat)
+            return await self._settle(live, request)
+
+    async def after_move(self, live: LiveGame, seat: int) -> None:
+        """After ``seat``'s move was stored in ``live``: the open request is dropped if the
+        asker moved again (it withdraws its request) or a chance outcome was seen since
+        the move it asked to take back (which can then no longer be)."""
+        request = live.row.takeback
+        if request is not None and (request["by"] == seat or isinstance(
+                live.history.undo_point({request["by"]}), str)):
+            host = self.host
+            live.row.version = await host.db(host.store.put_takeback, live.row.id, None)
+            live.row.takeback = None
+
+    async def _settle(self, live: LiveGame, request: dict) -> dict:
+        """Store ``request``, or carry it out once every other person holding a seat's
+        token accepted (a link handed out but never opened still has a say: consent is
+        never assumed; the asker's next move withdraws a request nobody answers)."""
+        host = self.host
+        voters = {s.seat for s in live.row.seats     # whoever holds a seat's token answers
+                  if s.human and s.token_hash is not None and s.seat != request["by"]}
+        game_id = live.row.id
+        if not voters <= set(request["accepted"]):
+            live.row.version = await host.db(host.store.put_takeback, game_id, request)
+            live.row.takeback = request
+            host.broadcast(live, live.index, "takeback")
+            return {"takeback": request, "waiting": sorted(voters - set(request["accepted"]))}
+        keep = request["keep"]
+        back = LiveGame(live.row, History(live.game, live.row.seed,
+                                          live.history.actions[:keep]))
+        summary = back.summary()
+        version = await host.db(host.store.take_back, game_id, keep, request["by"], summary)
+        back.row.takeback = None
+        back.row.summarize(summary, version)
+        host.keep(back)
+        host.broadcast(back, 0, "state")
+        host.bots.due(back)
+        return {"takeback": None, "taken_back": live.index - keep, "index": keep}
