@@ -54,13 +54,59 @@ def _config(text: str | None) -> dict:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``meeple`` command and its subcommands, one small function each."""
     parser = argparse.ArgumentParser(
         prog="meeple", epilog=EPILOG,
         description="Play and study Carcassonne, Hunters & Gatherers, Jäger und Sammler and "
                     "the Catan Dice Game.")
     parser.add_argument("--version", action="version", version=f"meeple {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in (_add_play, _add_simulate, _add_replay, _add_tournament, _add_games,
+                _add_agents, _add_serve, _add_db, _add_bench):
+        add(sub)
+    return parser
 
+
+def _json_option(what: str = "the results") -> argparse.ArgumentParser:
+    """The parent parser of ``--json``."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--json", action="store_true", help=f"print {what} as JSON")
+    return parent
+
+
+def _batch_options(games: str) -> argparse.ArgumentParser:
+    """The parent parser of the batch commands (simulate, tournament): how many games
+    (``games`` says of what), seeds, workers, where they run, options, JSON."""
+    parent = argparse.ArgumentParser(add_help=False, parents=[_json_option()])
+    parent.add_argument("--games", type=_number(1), default=100,
+                        help=f"{games}, ≥ 1 (default: %(default)s)")
+    parent.add_argument("--seed", type=_number(0), default=1,
+                        help="base seed, a whole number ≥ 0 (default: %(default)s)")
+    parent.add_argument("--workers", type=_number(1), default=1,
+                        help="parallel processes, ≥ 1 (default: %(default)s; with --backend "
+                             "ray the CPUs of the local Ray; a cluster (--address) uses all "
+                             "of its own)")
+    parent.add_argument("--backend", choices=["local", "ray"], default="local",
+                        help="where the games run: local processes (default) or Ray tasks "
+                             "(extra 'dist'); the same games either way")
+    parent.add_argument("--address", metavar="ADDR",
+                        help="the Ray cluster to use (e.g. ray://head:10001 or auto; "
+                             "default: a local Ray started for the run)")
+    parent.add_argument("--config", type=_config, default=None, help="game options as JSON")
+    return parent
+
+
+def _db_option() -> argparse.ArgumentParser:
+    """The parent parser of ``--db`` (serve, db)."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--db", metavar="URL",
+                        help="any SQLAlchemy URL: sqlite:///games.db, "
+                             "postgresql+psycopg://user:password@host/dbname "
+                             "(default: the SQLite file named above)")
+    return parent
+
+
+def _add_play(sub) -> None:
     play = sub.add_parser("play", help="play a game in the terminal", epilog=EPILOG,
                           description="Play in the terminal: 'human' seats are prompted, "
                                       "other seats are bots (random, greedy, ...).")
@@ -85,41 +131,41 @@ def build_parser() -> argparse.ArgumentParser:
                            "win rate (expected score alone); AGENT is a spec such as "
                            "mcts:time=1 or planner (default: the first bot seat's agent, "
                            "else mcts)")
+    play.set_defaults(handler=cmd_play)
 
+
+def _add_simulate(sub) -> None:
     sim = sub.add_parser("simulate", help="play many games between agents", epilog=EPILOG,
+                         parents=[_batch_options("games to play")],
                          description="Bots play many games; prints per-seat means, spread, "
                                      "win shares and speed.")
     sim.add_argument("game", choices=list(GAMES))
     sim.add_argument("--agents", type=parse_spec_list, required=True,
                      help="comma-separated agent specs, one per seat, e.g. greedy,random or "
                           "mcts:iters=500,greedy")
-    sim.add_argument("--games", type=_number(1), default=100,
-                     help="games to play, ≥ 1 (default: %(default)s)")
-    sim.add_argument("--seed", type=_number(0), default=1,
-                     help="base seed, a whole number ≥ 0 (default: %(default)s)")
-    sim.add_argument("--workers", type=_number(1), default=1,
-                     help="parallel processes, ≥ 1 (default: %(default)s; with --backend ray "
-                          "the CPUs of the local Ray; a cluster (--address) uses all of its own)")
-    _backend_arguments(sim)
-    sim.add_argument("--config", type=_config, default=None, help="game options as JSON")
     sim.add_argument("--records", metavar="DIR",
                      help="write DIR/<game>-<index>.json per game; DIR is created if "
                           "missing, inside a folder that exists")
-    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.set_defaults(handler=cmd_simulate)
 
+
+def _add_replay(sub) -> None:
     rep = sub.add_parser("replay", help="replay a game record and report the state reached",
+                         parents=[_json_option("the report")],
                          description="Replays a JSON game record; an illegal action or a "
                                      "malformed record exits with status 1 and says why.")
     rep.add_argument("file")
-    rep.add_argument("--json", action="store_true", help="print the report as JSON")
     rep.add_argument("--at", type=_number(0), default=None, metavar="N",
                      help="the position after the first N actions (default: all)")
     rep.add_argument("--step", action="store_true",
                      help="step through the game with the keyboard (from --at N or the "
                           "start)")
+    rep.set_defaults(handler=cmd_replay)
 
+
+def _add_tournament(sub) -> None:
     tour = sub.add_parser("tournament", help="round robin between agents, with Elo",
-                          epilog=EPILOG,
+                          epilog=EPILOG, parents=[_batch_options("games per matchup")],
                           description="Every combination of agents plays --games games with "
                                       "rotating seats (alone: every agent plays the same "
                                       "seeds); prints win rates with 95% intervals, mean "
@@ -127,39 +173,38 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("game", choices=list(GAMES))
     tour.add_argument("--agents", type=parse_spec_list, required=True,
                       help="comma-separated agent specs, e.g. random,greedy,mcts:iters=2000")
-    tour.add_argument("--games", type=_number(1), default=100,
-                      help="games per matchup, ≥ 1 (default: %(default)s)")
     tour.add_argument("--players", type=_number(1), default=None,
                       help="seats per game (default: the game's usual number)")
-    tour.add_argument("--seed", type=_number(0), default=1,
-                      help="base seed, a whole number ≥ 0 (default: %(default)s)")
-    tour.add_argument("--workers", type=_number(1), default=1,
-                      help="parallel processes, ≥ 1 (default: %(default)s; with --backend ray "
-                          "the CPUs of the local Ray; a cluster (--address) uses all of its own)")
-    _backend_arguments(tour)
-    tour.add_argument("--config", type=_config, default=None, help="game options as JSON")
-    tour.add_argument("--json", action="store_true", help="print the results as JSON")
     tour.add_argument("--plot", metavar="FILE.png",
                       help="save the score distributions here (needs matplotlib; the "
                            "extension names the format: .png, .svg, .pdf, ...)")
+    tour.set_defaults(handler=cmd_tournament)
 
+
+def _add_games(sub) -> None:
     games = sub.add_parser("games", help="list the games, their players and options",
+                           parents=[_json_option("the list")],
                            description="Every game with its player range, whether it hides "
                                        "information or has chance, its score range, and "
                                        "the options --config takes (name, type, default, "
                                        "allowed values).")
     games.add_argument("game", nargs="?", choices=list(GAMES))
-    games.add_argument("--json", action="store_true", help="print the list as JSON")
+    games.set_defaults(handler=cmd_games)
 
+
+def _add_agents(sub) -> None:
     agents = sub.add_parser("agents", help="list the agents (bots) and their options",
+                            parents=[_json_option("the list")],
                             description="Every agent that plays GAME (default: any game), "
                                         "with one line on what it does and the options of "
                                         "its spec, e.g. mcts:iters=2000,c=1.")
     agents.add_argument("game", nargs="?", choices=list(GAMES))
-    agents.add_argument("--json", action="store_true", help="print the list as JSON")
+    agents.set_defaults(handler=cmd_agents)
 
+
+def _add_serve(sub) -> None:
     serve = sub.add_parser(
-        "serve", help="host games over HTTP and WebSocket (extra 'web')",
+        "serve", help="host games over HTTP and WebSocket (extra 'web')", parents=[_db_option()],
         description="Serve every game for people anywhere and for bots: the API at /api "
                     "(OpenAPI at /docs), games stored in a database that loses nothing. "
                     f"The database by default: {_default_db()}.", epilog=EPILOG)
@@ -167,34 +212,30 @@ def build_parser() -> argparse.ArgumentParser:
                        help="address to listen on (default: %(default)s, this machine only)")
     serve.add_argument("--port", type=_number(1), default=8000,
                        help="port (default: %(default)s)")
-    _db_argument(serve)
     serve.add_argument("--open", action="store_true", help="open the page in a browser")
     serve.add_argument("--bot-workers", type=_number(1), default=2,
                        help="processes that choose bots' moves (default: %(default)s)")
     serve.add_argument("--rate", type=_number(0.1, decimal=True), default=50.0,
                        help="requests a second allowed per client (default: %(default)s)")
-    db = sub.add_parser("db", help="manage the server's database",
+    serve.set_defaults(handler=cmd_serve)
+
+
+def _add_db(sub) -> None:
+    db = sub.add_parser("db", help="manage the server's database", parents=[_db_option()],
                         description="Create or upgrade the server's database schema (Alembic "
                                     "migrations; 'meeple serve' also does it on start).")
     db.add_argument("action", choices=["upgrade"], help="upgrade: to the newest schema")
-    _db_argument(db)
+    db.set_defaults(handler=cmd_db)
 
+
+def _add_bench(sub) -> None:
     bench = sub.add_parser("bench", help="measure random-play speed",
+                           parents=[_json_option("the table")],
                            description="Random-play games per second for each game.")
     bench.add_argument("game", nargs="?", choices=list(GAMES))
     bench.add_argument("--seconds", type=_number(0.1, decimal=True), default=3.0,
                        help="time per game, ≥ 0.1 (default: %(default)s)")
-    bench.add_argument("--json", action="store_true")
-    return parser
-
-
-def _backend_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--backend", choices=["local", "ray"], default="local",
-                        help="where the games run: local processes (default) or Ray tasks "
-                             "(extra 'dist'); the same games either way")
-    parser.add_argument("--address", metavar="ADDR",
-                        help="the Ray cluster to use (e.g. ray://head:10001 or auto; "
-                             "default: a local Ray started for the run)")
+    bench.set_defaults(handler=cmd_bench)
 
 
 def _backend_problem(args) -> str | None:
@@ -212,20 +253,10 @@ def _default_db() -> str:
         return "a SQLite file in your data directory (~/.local/share/meeple/meeple.db)"
 
 
-def _db_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", metavar="URL",
-                        help="any SQLAlchemy URL: sqlite:///games.db, "
-                             "postgresql+psycopg://user:password@host/dbname "
-                             "(default: the SQLite file named above)")
-
-
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    handler = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay,
-               "tournament": cmd_tournament, "games": cmd_games, "agents": cmd_agents,
-               "bench": cmd_bench, "serve": cmd_serve, "db": cmd_db}[args.command]
     try:
-        return handler(args)
+        return args.handler(args)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -105,9 +105,12 @@ def games_text(games: list[dict]) -> str:
         facts = ["hides information" if g["hides_information"] else "open information",
                  "chance" if g["has_chance"] else "no chance",
                  f"scores {low} and up" if high is None else f"scores {low} to {high}"]
+        board = g["browser_board"] or "generic"
         lines += [f"[bold]{g['name']}[/] — {g['title']}",
                   f"  players {p['min']}–{p['max']} (default {p['default']}); "
                   + ", ".join(facts),
+                  f"  seats {', '.join(g['colours'])}; browser board: {board}; RL encoding: "
+                  + ("yes" if g["encoding"] else "none"),
                   "  options (--config JSON):", *_options_lines(g["options"]), ""]
     return "\n".join(lines).rstrip()
 
