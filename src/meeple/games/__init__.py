@@ -4,7 +4,7 @@ Adding a game to meeple is one line in ``BUILT_IN``. A game from another package
 through the entry-point group ``meeple.games`` of its own ``pyproject.toml``::
 
     [project.entry-points."meeple.games"]
-    pig = "meeple_pig:Pig"
+    my-game = "my_package:MyGame"
 
 and then plays in every door (the command line, the server and its browser client, the
 RL environments where it declares an encoding), like a built-in game. Other packages are
