@@ -16,6 +16,13 @@ from meeple.play.replay import replay
 from helpers import random_playout, snapshot
 
 GAMES = sorted(meeple.GAMES)
+GARBAGE = {
+    "carcassonne": ["place V 500 0 0", "follower field C", "draw", "pass 1", "follower road Q"],
+    "hunters-gatherers": ["place L01 500 0 0", "follower meadow C", "follower river C",
+                          "hut Nw", "draw", "pass 1", "hut", "draw B01 B02",
+                          "follower lake C"],
+}
+"""Malformed or impossible text a game's notation must refuse, besides everyone's."""
 FAST = settings(max_examples=8, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
 
@@ -82,7 +89,7 @@ def test_illegal_actions_change_nothing(name, seed, cut, data):
     legal = {str(a) for a in state.legal_actions()}
     # candidates: actions legal at other points of the same game, and garbage
     pool = [a for a in record.actions if a not in legal and not _accepted(state, a)]
-    pool += ["", "nonsense", "build", "place"]
+    pool += ["", "nonsense", "build", "place", *GARBAGE.get(name, [])]
     text = data.draw(st.sampled_from(pool))
     before = snapshot(state)
     with pytest.raises(meeple.IllegalAction):
