@@ -6,7 +6,7 @@ from ..core.agent import Agent
 from ..core.state import State
 
 
-class GreedyAgent(Agent):
+class GreedyAgent(Agent[State]):
     name = "greedy"
     description = "the game's own one-turn heuristic (its policy's greedy move)"
 

@@ -6,7 +6,7 @@ from ..core.agent import Agent
 from ..core.state import State
 
 
-class RandomAgent(Agent):
+class RandomAgent(Agent[State]):
     name = "random"
     description = "a uniformly random legal move (the baseline)"
 

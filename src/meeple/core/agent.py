@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from .action import Action
 from .options import Option, check_all
@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 WIN_RATE = "win rate"
 EXPECTED_SCORE = "expected score"
+S = TypeVar("S", bound="State")
+"""The states an agent plays: ``State`` for the built-in agents, which play every game; a
+game's own agent reads its own states (``RankingAgent[CatanDiceState]``)."""
 
 
 class RankedAction(NamedTuple):
@@ -35,7 +38,7 @@ class RankedAction(NamedTuple):
     margin: float | None = None
 
 
-class Agent(ABC):
+class Agent(ABC, Generic[S]):
     """A player that is not a person. ``act`` returns one of ``state.legal_actions()``.
 
     ``options`` declares what a spec such as ``mcts:iters=500`` may set; the values given
@@ -53,7 +56,7 @@ class Agent(ABC):
         self.rng = random.Random(seed)
 
     @abstractmethod
-    def act(self, state: "State") -> Action:
+    def act(self, state: S) -> Action:
         """The action this agent plays in ``state`` (its seat is ``state.current_player``)."""
 
     @classmethod
@@ -66,12 +69,12 @@ class Agent(ABC):
         return self.name
 
 
-class RankingAgent(Agent):
+class RankingAgent(Agent[S]):
     """An agent that can explain its choice: its best moves with their values (hints)."""
 
     ranks_by = WIN_RATE
     """What ``RankedAction.value`` means for this agent: WIN_RATE or EXPECTED_SCORE."""
 
     @abstractmethod
-    def ranked(self, state: "State", k: int = 3) -> list[RankedAction]:
+    def ranked(self, state: S, k: int = 3) -> list[RankedAction]:
         """The ``k`` best moves in ``state``, best first."""

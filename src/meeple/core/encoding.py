@@ -23,7 +23,7 @@ in ``docs/research.md``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import numpy as np
 from gymnasium import spaces
@@ -33,8 +33,11 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import State
 
+S = TypeVar("S", bound="State")
+"""The game's state class, which the indices are read against."""
 
-class Encoding(ABC):
+
+class Encoding(ABC, Generic[S]):
     """The action numbering and observation arrays of one game; subclasses fill it in."""
 
     size: int
@@ -45,17 +48,17 @@ class Encoding(ABC):
 
     # --- actions --------------------------------------------------------------------------
     @abstractmethod
-    def index(self, state: State, action: Action) -> int:
+    def index(self, state: S, action: Action) -> int:
         """The index of ``action``, a well-formed player action of the game, in ``state``
         (where the index depends on it). ValueError if the numbering has no index for it."""
 
     @abstractmethod
-    def action(self, state: State, index: int) -> Action | None:
+    def action(self, state: S, index: int) -> Action | None:
         """The action that ``index`` stands for in ``state``, or None where it names none
         (a Jäger und Sammler pawn rank beyond the pawns on the board, say). The action need
         not be legal; for every legal action ``a``: ``action(state, index(state, a)) == a``."""
 
-    def legal(self, state: State) -> dict[int, Action]:
+    def legal(self, state: S) -> dict[int, Action]:
         """``{index: action}`` for every legal action of the seat to move (empty at a chance
         node or the end): the one reading of the numbering that masks and steps share.
         Games override it only to compute the same thing faster."""
@@ -64,7 +67,7 @@ class Encoding(ABC):
         index = self.index
         return {index(state, action): action for action in state.legal_actions()}
 
-    def mask(self, state: State) -> np.ndarray:
+    def mask(self, state: S) -> np.ndarray:
         """``int8[size]``, 1 exactly at the indices of ``state.legal_actions()``."""
         mask = np.zeros(self.size, dtype=np.int8)
         legal = self.legal(state)
@@ -74,7 +77,7 @@ class Encoding(ABC):
 
     # --- observations ---------------------------------------------------------------------
     @abstractmethod
-    def observation_spaces(self) -> dict[str, spaces.Space]:
+    def observation_spaces(self) -> dict[str, spaces.Box]:
         """The named arrays of an observation (without ``action_mask``), as Gymnasium
         spaces, each a ``Box`` of fixed shape and dtype."""
 

@@ -47,9 +47,9 @@ class Game:
     same outcomes again: an undo may then reach back past a chance node."""
     options: tuple[Option, ...] = ()
     state_class: type["State"]
-    policy_class: type[Policy] = Policy
+    policy_class: type[Policy[Any]] = Policy
     drawing_class: type[Drawing] = Drawing
-    agents: tuple[type["Agent"], ...] = ()
+    agents: tuple[type["Agent[Any]"], ...] = ()
     """Agents this game adds to the built-in ones (random, greedy, mcts)."""
     colours: tuple[str, ...] = ("red", "blue", "green", "yellow", "black", "white")
     """Each seat's colour, in seat order, as the game's words name it ("seat 0 (red)"): the
@@ -106,7 +106,7 @@ class Game:
         return 0, None
 
     @cached_property
-    def policy(self) -> Policy:
+    def policy(self) -> Policy[Any]:
         """The game's bot knowledge (:class:`~.policy.Policy`)."""
         return self.policy_class(self)
 
@@ -115,7 +115,7 @@ class Game:
         """The game's terminal drawing (:class:`~.drawing.Drawing`)."""
         return self.drawing_class(self)
 
-    def encoding(self, **options: Any) -> "Encoding":
+    def encoding(self, **options: Any) -> "Encoding[Any]":
         """The game's RL encoding (:class:`~.encoding.Encoding`: action indices and numpy
         observations) with its ``options`` (the tile games' ``radius``). A game that has one
         overrides this and imports its ``encoding`` module here, on demand: it needs numpy

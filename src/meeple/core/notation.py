@@ -8,7 +8,7 @@ notation allows a negative number (tile coordinates); other scripts' digits, sup
 from __future__ import annotations
 
 import re
-from typing import Callable, Mapping
+from typing import Callable, Mapping, TypeVar
 
 from .action import Action
 from .errors import IllegalAction
@@ -19,6 +19,8 @@ MAX_DIGITS = 9
 _SIGNED = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
 _UNSIGNED = re.compile(r"[0-9]{1,%d}" % MAX_DIGITS)
 _SPACES = re.compile(r"[ \t\r\n]+")
+A = TypeVar("A", bound=Action)
+"""The game's action class (``parse_with`` returns what ``parse_kind`` makes)."""
 
 
 def number(token: str, signed: bool = False) -> int | None:
@@ -46,7 +48,7 @@ def tokens(text: str) -> list[str]:
 
 
 def parse_with(text: str, syntax: Mapping[str, str],
-               parse_kind: Callable[[str, list[str]], Action]) -> Action:
+               parse_kind: Callable[[str, list[str]], A]) -> A:
     """Parse ``text`` with ``parse_kind(kind, args)``; ``syntax`` maps each action kind to
     its syntax line. Raises IllegalAction naming the problem and the syntax."""
     if not isinstance(text, str):

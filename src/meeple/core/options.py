@@ -8,6 +8,7 @@ allowed.
 """
 from __future__ import annotations
 
+import builtins
 import math
 import re
 from dataclasses import dataclass
@@ -42,7 +43,7 @@ class Option:
     offer as "a short game"; None where the option has none."""
 
     @property
-    def types(self) -> tuple[type, ...]:
+    def types(self) -> tuple[builtins.type, ...]:     # (the field ``type`` hides the name)
         return self.type if isinstance(self.type, tuple) else (self.type,)
 
     def type_text(self) -> str:

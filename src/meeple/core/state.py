@@ -18,6 +18,8 @@ from .errors import IllegalAction
 from .outcome import winners
 
 if TYPE_CHECKING:
+    from typing import Self          # Python 3.11; read by the checker only
+
     from .game import Game
 
 CHANCE = -1
@@ -41,6 +43,8 @@ class State(ABC):
     action_type: type[Action] = Action
     """The class of this game's actions (what ``parse`` returns); ``apply`` refuses any
     other, so that whatever it accepts prints as notation that parses back to it."""
+    _rng: random.Random
+    _rng_shared: bool
 
     def __init__(self, game: "Game", seed: int | None = None):
         self.game = game
@@ -100,7 +104,7 @@ class State(ABC):
         """The action written as ``text`` in the game's notation; IllegalAction if malformed."""
 
     @abstractmethod
-    def clone(self) -> "State":
+    def clone(self) -> Self:
         """An independent copy: changing one never changes the other."""
 
     @abstractmethod
@@ -174,7 +178,7 @@ class State(ABC):
         outcomes = self.chance_outcomes()
         return rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
 
-    def determinize(self, player: int, rng: random.Random) -> "State":
+    def determinize(self, player: int, rng: random.Random) -> Self:
         """A copy in which what ``player`` cannot see is re-sampled consistently with
         ``view(player)``. Games without hidden information return a plain clone."""
         return self.clone()
