@@ -12,6 +12,8 @@ and lakes into river systems): across edges like features, and on a tile where t
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .features import Partition, bits
 from .geometry import (AROUND, EDGES, OPPOSITE_EDGE, STEP, on_grid, pack, unpack)
 from .spec import CODE_BITS, Orientation, TileSet, constraint_mask
@@ -54,7 +56,7 @@ class Board:
             feats.add(t, n_open, o.attrs[i], o.border_mask[i] << base)
         self.seg_tile.extend([t] * len(o.n_open))
         if self.groups is not None:
-            self._add_to_groups(o, t, base)
+            self._add_to_groups(self.groups, o, t, base)
         grid, open_, facing = self.grid, self.open, self.facing
         for d in range(4):
             q = pos + STEP[d]
@@ -80,8 +82,8 @@ class Board:
         self.base.append(base)
         return t
 
-    def _add_to_groups(self, o: Orientation, t: int, base: int) -> None:
-        groups, grouped = self.groups, self.tileset.groups
+    def _add_to_groups(self, groups: Partition, o: Orientation, t: int, base: int) -> None:
+        grouped = self.tileset.groups
         for i, n_open in enumerate(o.n_open):
             groups.add(t, n_open, o.attrs[i], o.border_mask[i] << base)
         for i, kind in enumerate(o.kinds):
@@ -213,3 +215,12 @@ class Board:
 
 def _row_major(cell: tuple[int, int]) -> tuple[int, int]:
     return cell[1], cell[0]
+
+
+if TYPE_CHECKING:
+    class GroupedBoard(Board):
+        """A :class:`Board` whose tile set has ``groups`` (Hunters & Gatherers' river
+        systems), so that its second partition is always there: a type for the checker,
+        which a game's state declares its ``board`` as (no such class exists at run time)."""
+
+        groups: Partition

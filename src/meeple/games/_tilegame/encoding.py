@@ -122,8 +122,8 @@ from .notation import PASS, follower, place
 
 if TYPE_CHECKING:
     from ...core.action import Action
-    from ...core.game import Game
-    from ...core.state import State
+    from .game import TileGame
+    from .state import TileGameState
 
 CELLS = 3
 """Cells per tile side."""
@@ -144,7 +144,7 @@ SYMBOL_CAP = 127
 """Largest symbol count an int8 cell holds (no real tile comes close)."""
 
 
-class TileEncoding(Encoding):
+class TileEncoding(Encoding["TileGameState"]):
     """What the two tile games share: the place/follower/pass numbering and the board planes.
 
     A subclass names its extra fixed actions (:meth:`extra_actions`), its extra board
@@ -152,10 +152,11 @@ class TileEncoding(Encoding):
     and the tiles that can be placed besides the draw pile (:meth:`extra_tiles`).
     """
 
+    game: TileGame
     piece_channels: tuple[str, ...] = ()
     """Names of extra per-seat board channels (one channel per seat each), after followers."""
 
-    def __init__(self, game: Game, radius: int = 8):
+    def __init__(self, game: TileGame, radius: int = 8):
         super().__init__(game)
         if not isinstance(radius, int) or isinstance(radius, bool) or radius < 0:
             raise ValueError(f"radius must be a whole number >= 0, not {radius!r}")
@@ -189,7 +190,7 @@ class TileEncoding(Encoding):
         return []
 
     # --- actions --------------------------------------------------------------------------
-    def index(self, state: State, action: Action) -> int:
+    def index(self, state: TileGameState, action: Action) -> int:
         """The index of ``action`` in ``state`` (see the module's docstring);
         ValueError if the numbering has none for it."""
         if len(action) == 5 and action[0] == "place":
@@ -202,7 +203,7 @@ class TileEncoding(Encoding):
             raise ValueError(f"no index for {action!r} in {self.game.name}")
         return i
 
-    def _place_index(self, state: State, action: Action) -> int:
+    def _place_index(self, state: TileGameState, action: Action) -> int:
         _, type_, x, y, degrees = action
         bound = self.bound
         if (type_ is None or type_ != getattr(state, "tile", None) or type(x) is not int
@@ -213,7 +214,7 @@ class TileEncoding(Encoding):
                              f"tile within |X|, |Y| <= {bound} only")
         return ((y + bound) * self.side + x + bound) * 4 + degrees // 90
 
-    def action(self, state: State, index: int) -> Action | None:
+    def action(self, state: TileGameState, index: int) -> Action | None:
         """The action ``index`` stands for in ``state``; None for a place index while no
         tile is drawn. ValueError for an index outside ``0 .. size - 1``."""
         if not 0 <= index < self.size:
@@ -227,7 +228,7 @@ class TileEncoding(Encoding):
         y, x = divmod(cell, self.side)
         return place(tile, x - self.bound, y - self.bound, 90 * r)
 
-    def legal(self, state: State) -> dict[int, Action]:
+    def legal(self, state: TileGameState) -> dict[int, Action]:
         """``{index: action}`` of the legal actions (the base class's result, with the
         place indices computed in one pass)."""
         if state.current_player < 0:
@@ -327,13 +328,13 @@ class TileEncoding(Encoding):
             return [halves.index(max(halves))]
         return []
 
-    def observation_spaces(self) -> dict[str, spaces.Space]:
+    def observation_spaces(self) -> dict[str, spaces.Box]:
         n, types = self.n, len(self.types)
         high = np.ones((len(self.channels), self.cells, self.cells), dtype=np.int8)
         high[:self.n_static] = self.static_high[:, None, None]
         pile = np.array(self.game.pile, dtype=np.float32)
         far = float(self.bound + self.radius)
-        out = {
+        out: dict[str, spaces.Box] = {
             "board": spaces.Box(0, high, dtype=np.int8),
             "origin": spaces.Box(-far, far, shape=(2,), dtype=np.float32),
             "tile": flags(types),
@@ -354,7 +355,7 @@ class TileEncoding(Encoding):
         """Per type, tiles that can be drawn besides the draw pile (H&G: bonus tiles)."""
         return np.zeros(len(self.types), np.float32)
 
-    def _extra_spaces(self) -> dict[str, spaces.Space]:
+    def _extra_spaces(self) -> dict[str, spaces.Box]:
         return {}
 
     def describe(self) -> dict[str, str]:

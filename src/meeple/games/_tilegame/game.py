@@ -1,12 +1,15 @@
 """The Game side of a Carcassonne-family game: its tile set, piles and their options."""
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ...core.game import Game
 from ...core.options import Option
 from ...tiles.spec import TileSet
 from .words import COLOURS
+
+if TYPE_CHECKING:
+    from .state import TileGameState
 
 
 def deck_option(name: str, pile: str, allowed: tuple[str, ...] | None = None,
@@ -27,6 +30,7 @@ class TileGame(Game):
     replayable_chance = True          # the pile's tiles come in the same order whatever
     colours = COLOURS
     browser_board = "tiles"
+    state_class: type[TileGameState]
     followers: int
     tileset: TileSet
     types: tuple[str, ...]

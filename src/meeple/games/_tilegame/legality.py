@@ -6,16 +6,40 @@ huts) and its own draws by overriding ``_why_not_draw``.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.action import Action
 from ...core.state import CHANCE
 from ...tiles.features import Partition
 from ...tiles.geometry import ROTATION_INDEX, on_grid, pack
 from .phases import FOLLOW, OVER, PLACE
 
+if TYPE_CHECKING:
+    from ...tiles.board import Board
+    from .notation import Notation
+
 
 class Legality:
     """The reasons an action is refused (mixed into the shared state, whose fields
     ``phase``, ``tile``, ``seat``, ``last``, ``supply``, ``board`` it reads)."""
+
+    # What it reads of the shared state (set by TileGameState; declared here for readers
+    # and the type checker, not set at run time).
+    phase: int
+    phases: tuple[str, ...]
+    tile: str | None
+    seat: int
+    last: int
+    supply: list[int]
+    board: Board
+    notation: Notation
+    type_index: dict[str, int]
+
+    if TYPE_CHECKING:
+        @property
+        def current_player(self) -> int: ...
+
+        def _source(self) -> tuple[list[int], int]: ...
 
     def check(self, action: Action) -> str | None:
         kind = action[0]

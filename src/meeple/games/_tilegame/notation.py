@@ -23,7 +23,7 @@ ACTIONS_KEPT = 1 << 12
 read, whose coordinates come from anyone's text, so it must not grow without end."""
 _DRAW: Memo[str, Action] = Memo(ACTIONS_KEPT)
 _PLACE: Memo[tuple[str, int, int, int], Action] = Memo(ACTIONS_KEPT)
-_PAIR: Memo[tuple[str, str, str], Action] = Memo(ACTIONS_KEPT)
+_PAIR: Memo[tuple[str, ...], Action] = Memo(ACTIONS_KEPT)
 
 Parser = Callable[[list[str]], Action]
 """Reads the arguments of one extra verb (``hut LOC``) into its Action."""

@@ -13,7 +13,7 @@ MCTS's leaf values of the tile games build on this (:mod:`..carcassonne.value`,
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from ...core.memo import Memo
 from ...tiles.spec import CODE_BITS, TileSet
@@ -108,12 +108,12 @@ def _fill_chance(state: "TileGameState", constraint: int, sides: int, draws: flo
     return 1.0 - (1.0 - k / left) ** draws if k else 0.0
 
 
-StateWorth = Callable[["TileGameState", int, dict[int, float], float],
-                      "tuple[list[int], float, float]"]
+TS = TypeVar("TS", bound="TileGameState")
+StateWorth = Callable[[TS, int, dict[int, float], float], "tuple[list[int], float, float]"]
 
 
-def expected_points(state: "TileGameState", hand: tuple[float, float], kinds: frozenset[str],
-                    draw_share: float, regain: float, worth: StateWorth) -> list[float]:
+def expected_points(state: TS, hand: tuple[float, float], kinds: frozenset[str],
+                    draw_share: float, regain: float, worth: StateWorth[TS]) -> list[float]:
     """Each seat's points, plus its followers in hand (worth ``hand[0]`` at the start
     falling to ``hand[1]``), plus what its followers on the board should bring:
     ``worth(state, root, chances, left)`` gives a feature's ``(holders, value, chance of

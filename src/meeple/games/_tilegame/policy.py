@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from ...core.action import Action
 from ...core.policy import Policy
@@ -20,7 +20,10 @@ from .state import PLACE
 if TYPE_CHECKING:
     from .state import TileGameState
 
-Values = Callable[["TileGameState"], list[float]]
+TS = TypeVar("TS", bound="TileGameState")
+"""A tile game's own state class (``TilePolicy[CarcassonneState]``)."""
+Values = Callable[[TS], list[float]]
+"""Every seat's value of a state (``Values[CarcassonneState]``)."""
 Worth = Callable[[int], "tuple[list[int], float, float]"]
 """A feature's ``(holders, value, chance its pieces come back)`` by root."""
 
@@ -70,14 +73,13 @@ def credit(points: list[float], partition: Partition, pieces: list[tuple[int, in
                 points[seat] += regained * chance * n
 
 
-def margin(values: Values, state: "TileGameState", seat: int) -> float:
+def margin(values: Values[TS], state: TS, seat: int) -> float:
     """``seat``'s value minus the best other seat's value."""
     v = values(state)
     return v[seat] - max(x for i, x in enumerate(v) if i != seat)
 
 
-def _choice_margins(values: Values, state: "TileGameState", seat: int
-                    ) -> list[tuple[float, Action]]:
+def _choice_margins(values: Values[TS], state: TS, seat: int) -> list[tuple[float, Action]]:
     """Each choice of piece on the tile just placed, with the margin after the turn ends."""
     out = []
     for action in state.legal_actions():
@@ -87,7 +89,7 @@ def _choice_margins(values: Values, state: "TileGameState", seat: int
     return out
 
 
-def action_scores(values: Values, state: "TileGameState") -> list[tuple[Action, float]]:
+def action_scores(values: Values[TS], state: TS) -> list[tuple[Action, float]]:
     """Every legal move with the margin it leads to: a placement with its best choice of
     piece, or a choice of piece."""
     seat = state.current_player
@@ -101,38 +103,38 @@ def action_scores(values: Values, state: "TileGameState") -> list[tuple[Action, 
     return options
 
 
-def greedy_action(values: Values, state: "TileGameState", rng: random.Random) -> Action:
+def greedy_action(values: Values[TS], state: TS, rng: random.Random) -> Action:
     """The placement (with its best choice of piece), or the best choice of piece."""
     options = action_scores(values, state)
     top = max(m for _, m in options)
     return rng.choice([a for a, m in options if m >= top - 1e-9])
 
 
-class TilePolicy(Policy):
+class TilePolicy(Policy[TS]):
     """A tile game's policy from its values: greedy plays one turn ahead on
     ``greedy_values``; MCTS evaluates its leaves with ``search_values``, orders its root
     moves by them one turn ahead, and turns margins into win chances with
     ``spread_per_tile`` (the final margin's standard deviation per root tile left)."""
 
-    greedy_values: Values
-    search_values: Values
+    greedy_values: Values[TS]
+    search_values: Values[TS]
     spread_per_tile: float
 
-    def evaluate_all(self, state: "TileGameState") -> list[float]:
+    def evaluate_all(self, state: TS) -> list[float]:
         """Every seat's search value (its expected final points)."""
         return self.search_values(state)
 
-    def evaluate(self, state: "TileGameState", seat: int) -> float:
+    def evaluate(self, state: TS, seat: int) -> float:
         return self.search_values(state)[seat]
 
-    def reward_scale(self, state: "TileGameState") -> float:
+    def reward_scale(self, state: TS) -> float:
         return spread(state, self.spread_per_tile)
 
-    def action_scores(self, state: "TileGameState") -> list[tuple[Action, float]]:
+    def action_scores(self, state: TS) -> list[tuple[Action, float]]:
         """Every legal move with the margin it leads to by the search value, one turn
         ahead as greedy looks."""
         return action_scores(self.search_values, state)
 
-    def greedy_action(self, state: "TileGameState", rng: random.Random) -> Action:
+    def greedy_action(self, state: TS, rng: random.Random) -> Action:
         """The placement with its best choice of piece, or the best choice of piece."""
         return greedy_action(self.greedy_values, state, rng)

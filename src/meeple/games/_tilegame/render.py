@@ -13,7 +13,7 @@ and the tile set: the board is laid again from the view's tiles and pieces
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ...core.action import Action
 from ...core.drawing import Drawing
@@ -23,6 +23,9 @@ from ...tiles.spec import TileSet
 from . import prompt
 from .picture import SEAT_STYLE, SIZES, Marks, TileStyle, piece_cell
 from .words import COLOURS, seat_name
+
+if TYPE_CHECKING:
+    from .game import TileGame
 
 LABEL = 5
 """Width of the row-coordinate margin."""
@@ -62,6 +65,7 @@ def seen_board(view: dict, tileset: TileSet) -> Board:
 def piece_segment(board: Board, piece: dict) -> int:
     """The segment id a piece of the view (``{"x", "y", "location", ...}``) stands on."""
     t = board.tile_at(piece["x"], piece["y"])
+    assert t is not None, "a piece of the view stands on a placed tile"
     return board.base[t] + board.placed[t].loc_seg[piece["location"]]
 
 
@@ -71,6 +75,7 @@ def follower_marks(view: dict, board: Board, text: Callable[[int, str], str]
     out: dict[int, Marks] = {}
     for piece in view["followers"]:
         t = board.tile_at(piece["x"], piece["y"])
+        assert t is not None, "a piece of the view stands on a placed tile"
         out.setdefault(t, {})[piece_cell(piece["location"])] = (
             piece["seat"], text(piece["seat"], piece["kind"]))
     return out
@@ -245,6 +250,7 @@ def placement_summary(fits: Sequence[Sequence[int]]) -> str:
 class TileDrawing(Drawing):
     """The shared drawing of the tile games; a game's subclass sets its :class:`Table`."""
 
+    game: TileGame
     table: Table
 
     def prompt_forms(self, view: dict, action: Action) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ too.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from ...tiles.features import Partition
 from .words import COLOURS, plural, seat_name
@@ -16,7 +16,8 @@ from .words import COLOURS, plural, seat_name
 if TYPE_CHECKING:
     from .state import TileGameState
 
-Value = Callable[["TileGameState", int], tuple[int, str, dict]]
+TS = TypeVar("TS", bound="TileGameState")
+Value = Callable[[TS, int], tuple[int, str, dict]]
 """A completed feature's ``(points, description, extra event fields)``."""
 
 
@@ -46,7 +47,7 @@ def discarded(state: "TileGameState", type_: str) -> None:
                tile=type_, seat=state.seat)
 
 
-def score_closed(state: "TileGameState", roots: list[int], value: Value) -> None:
+def score_closed(state: TS, roots: list[int], value: Value[TS]) -> None:
     """Score the features just completed for their majority (nothing for a feature without
     followers); then their followers come home."""
     feats = state.board.features
@@ -59,8 +60,9 @@ def score_closed(state: "TileGameState", roots: list[int], value: Value) -> None
             state.return_followers(root)
 
 
-def breakdown(state: "TileGameState", **extra: object) -> dict:
-    """Every scoring event, in words, per seat and in order of play."""
+def breakdown(state: "TileGameState") -> dict:
+    """Every scoring event, in words, per seat and in order of play (a game adds its own
+    fields after these)."""
     seats = [{"seat": s, "colour": COLOURS[s], "total": state.points[s], "items": []}
              for s in range(state.num_players)]
     scored = [e for e in state.events if e["kind"] == "scored"]
@@ -76,4 +78,4 @@ def breakdown(state: "TileGameState", **extra: object) -> dict:
                                       "final": event["final"],
                                       "tiles": [list(c) for c in event["tiles"]]})
     return {"seats": seats, "events": [dict(e) for e in scored],
-            "discarded": list(state.discarded), **extra}
+            "discarded": list(state.discarded)}

@@ -29,6 +29,8 @@ from .phases import DRAW, FOLLOW, OVER, PHASES, PLACE
 from .notation import PASS, Notation, draw, follower
 
 if TYPE_CHECKING:
+    from typing import Self          # Python 3.11; read by the checker only
+
     from .game import TileGame
 
 __all__ = ["DRAW", "FOLLOW", "OVER", "PHASES", "PLACE", "TileGameState"]
@@ -41,6 +43,7 @@ every game in the process, since a game meets most of its keys in earlier games.
 class TileGameState(Legality, State):
     """A position: the board, the pile as counts, the followers, the points and the phase."""
 
+    game: TileGame
     notation: Notation
     phases: tuple[str, ...] = PHASES
     copied: tuple[str, ...] = ("pile", "supply", "points", "discarded")
@@ -150,8 +153,8 @@ class TileGameState(Legality, State):
         return [draw(t) for t, n in zip(self.types, self._source()[0]) if n]
 
     def _place_actions(self) -> list[Action]:
-        if self._placements is None:
-            self._placements = self._compute_placements(self.tile)
+        if self._placements is None:                       # (a tile is drawn in PLACE)
+            self._placements = self._compute_placements(self.tile)  # type: ignore[arg-type]
         return self._placements
 
     def _compute_placements(self, type_: str) -> list[Action]:
@@ -303,7 +306,7 @@ class TileGameState(Legality, State):
     def parse(self, text: str) -> Action:
         return self.notation.parse(text, self.types)
 
-    def clone(self) -> "TileGameState":
+    def clone(self) -> Self:
         s = type(self).__new__(type(self))
         s.__dict__.update(self.__dict__)
         s.board = self.board.copy()

@@ -24,19 +24,20 @@ def pieces(state: "TileGameState", placed: list[tuple[int, int]]) -> list[dict]:
     return out
 
 
-def regions(state: "TileGameState", **extra: list) -> dict[str, list[list[list[int]]]]:
-    """``{"followers": ...}`` (and a game's ``extra`` lists): per follower of the view
-    (same order), the ``[x, y]`` of every tile its feature's score counts (a monk's: the
-    monastery and the tiles around it): what a client lights up when it is pointed at."""
+def regions(state: "TileGameState") -> dict[str, list[list[list[int]]]]:
+    """``{"followers": ...}`` (a game adds its own lists after it): per follower of the
+    view (same order), the ``[x, y]`` of every tile its feature's score counts (a monk's:
+    the monastery and the tiles around it): what a client lights up when it is pointed at."""
     board = state.board
     find = board.features.find
     return {"followers": [[list(c) for c in board.counted_cells(find(seg))]
-                          for _, seg in state.followers], **extra}
+                          for _, seg in state.followers]}
 
 
-def view(state: "TileGameState", player: int | None, **extra: object) -> dict:
+def view(state: "TileGameState", player: int | None) -> dict:
     """What everyone sees: the board, followers, supplies, points, the drawn tile, and the
-    pile only as counts per type (its order is hidden from every seat)."""
+    pile only as counts per type (its order is hidden from every seat); a game adds its own
+    fields after these."""
     board = state.board
     tiles = [{"type": o.type, "x": x, "y": y, "rotation": o.degrees}
              for o, (x, y) in zip(board.placed, map(board.xy, range(len(board.placed))))]
@@ -45,4 +46,4 @@ def view(state: "TileGameState", player: int | None, **extra: object) -> dict:
             "phase": state.phases[state.phase], "tile": state.tile, "board": tiles,
             "followers": pieces(state, state.followers), "supply": list(state.supply),
             "scores": list(state.points), "pile": state.pile_counts(),
-            "remaining": state.remaining, "discarded": list(state.discarded), **extra}
+            "remaining": state.remaining, "discarded": list(state.discarded)}

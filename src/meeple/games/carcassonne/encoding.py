@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 from .._tilegame.encoding import TileEncoding
 
 if TYPE_CHECKING:
-    from ...core.game import Game
+    from .game import Carcassonne
 
 
 class CarcassonneEncoding(TileEncoding):
     """Carcassonne: 4·S² place indices, 17 follower indices, ``pass``."""
 
-    def __init__(self, game: Game, radius: int = 8):
+    def __init__(self, game: Carcassonne, radius: int = 8):
         if game.name != "carcassonne":
             raise ValueError(f"CarcassonneEncoding needs carcassonne, not {game.name}")
         super().__init__(game, radius)

@@ -24,7 +24,9 @@ def _centre(o: Orientation) -> Cell:
 
 def _pennant(o: Orientation, cells: Cells) -> None:
     if any(a and a.get("pennant") for a in o.attrs):
-        r, c = first_cell(cells, "city")
+        cell = first_cell(cells, "city")
+        assert cell is not None, "a pennant lies in a city"
+        r, c = cell
         cells[r][c] = ("city", PENNANT)
 
 

@@ -65,7 +65,7 @@ def _feature_worth(state: CarcassonneState, root: int, left: float) -> float:
     return now
 
 
-class CarcassonnePolicy(shared.TilePolicy):
+class CarcassonnePolicy(shared.TilePolicy[CarcassonneState]):
     greedy_values = staticmethod(values)          # greedy: the heuristic above
     search_values = staticmethod(value.values)    # MCTS: the outlook on the tiles left
     spread_per_tile = SPREAD_PER_TILE

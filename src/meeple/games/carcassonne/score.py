@@ -5,7 +5,7 @@ Events, majorities, the breakdown and the view are the family's shared
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .._tilegame import scoring
 from .._tilegame.words import plural
@@ -24,7 +24,7 @@ def _pennants(state: "CarcassonneState", root: int) -> int:
 
 
 def _event(state: "CarcassonneState", kind: str, root: int, owners: list[int], points: int,
-           what: str, final: bool, **extra: object) -> None:
+           what: str, final: bool, **extra: Any) -> None:
     scoring.record(state, kind, root, owners, points, what, final,
                    pennants=_pennants(state, root), **extra)
 

@@ -14,16 +14,17 @@ from .rules import HUTS
 
 if TYPE_CHECKING:
     from ...core.action import Action
-    from ...core.game import Game
+    from .game import HuntersGatherers
 
 
 class HuntersGatherersEncoding(TileEncoding):
     """Hunters & Gatherers: 4·S² place indices (bonus tiles included in ``N``), 16 follower
     indices, 5 hut indices, ``pass``; huts and the bonus pile in the observation."""
 
+    game: HuntersGatherers
     piece_channels = ("hut",)
 
-    def __init__(self, game: Game, radius: int = 8):
+    def __init__(self, game: HuntersGatherers, radius: int = 8):
         if game.name != "hunters-gatherers":
             raise ValueError(f"HuntersGatherersEncoding needs hunters-gatherers, not {game.name}")
         super().__init__(game, radius)
@@ -37,7 +38,7 @@ class HuntersGatherersEncoding(TileEncoding):
     def _extra_pile(self) -> np.ndarray:
         return np.array(self.game.bonus_pile, dtype=np.float32)
 
-    def _extra_spaces(self) -> dict[str, spaces.Space]:
+    def _extra_spaces(self) -> dict[str, spaces.Box]:
         bonus = np.array(self.game.bonus_pile, dtype=np.float32)
         return {
             "huts": spaces.Box(0, HUTS, shape=(self.n,), dtype=np.int8),

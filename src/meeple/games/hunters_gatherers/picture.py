@@ -18,7 +18,8 @@ POWER_MARK = {"fire": "*", "shrine": "†"}
 
 
 def _centre(o: Orientation) -> Cell:
-    fish = [str(a["fish"]) for k, a in zip(o.kinds, o.attrs) if k == "lake"]
+    fish = [str(a["fish"])  # type: ignore[index]  # a lake has its fish (tileset.py)
+            for k, a in zip(o.kinds, o.attrs) if k == "lake"]
     if fish:
         return "lake", LAKE.join(fish)
     rivers = STYLE.paths(o)

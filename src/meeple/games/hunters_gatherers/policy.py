@@ -54,7 +54,7 @@ def _open_worth(state: HuntersGatherersState, root: int, left: float) -> float:
     return value * chance / open_
 
 
-class HuntersGatherersPolicy(shared.TilePolicy):
+class HuntersGatherersPolicy(shared.TilePolicy[HuntersGatherersState]):
     greedy_values = staticmethod(values)          # greedy: the heuristic above
     search_values = staticmethod(value.values)    # MCTS: the outlook on the tiles left
     spread_per_tile = SPREAD_PER_TILE

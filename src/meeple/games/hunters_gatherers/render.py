@@ -47,7 +47,9 @@ def _feature_note(board: Board, seg: int) -> str:
         return ""
     feats = board.features
     note = f" ({feats.count(feats.find(seg), 'fish')} fish)" if kind == "lake" else ""
-    held = sorted({s for s, _ in board.groups.occupants[board.groups.find(seg)]})
+    groups = board.groups
+    assert groups is not None, "a river or lake lies in a tile set of river systems"
+    held = sorted({s for s, _ in groups.occupants[groups.find(seg)]})
     if held:
         note += f" (system hut: {', '.join(COLOURS[s] for s in held)})"
     return note

@@ -12,6 +12,8 @@ last land tile; then huts score their river systems and hunters their meadows.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.action import Action
 from ...core.state import CHANCE
 from .._tilegame.notation import PASS
@@ -19,6 +21,10 @@ from .._tilegame.phases import DRAW, FOLLOW, OVER, PHASES, PLACE
 from .._tilegame.state import TileGameState
 from . import score, view as views
 from .notation import NOTATION, hut
+
+if TYPE_CHECKING:
+    from ...tiles.board import GroupedBoard
+    from .game import HuntersGatherers
 
 FOLLOWERS = 5
 """Playable tribe members per player (the sixth stands on the score track)."""
@@ -33,6 +39,8 @@ WATER = ("river", "lake")
 class HuntersGatherersState(TileGameState):
     """A position: the shared turn state plus the bonus pile, the huts and the bonus step."""
 
+    game: HuntersGatherers
+    board: GroupedBoard                  # the tile set groups rivers and lakes into systems
     notation = NOTATION
     phases = (*PHASES, "bonus")
     copied = (*TileGameState.copied, "bonus", "hut_supply")

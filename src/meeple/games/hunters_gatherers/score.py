@@ -152,5 +152,7 @@ def score_final(state: "HuntersGatherersState") -> None:
 def breakdown(state: "HuntersGatherersState") -> dict:
     """Every scoring event, in words, per seat and in order of play, and the bonus tiles
     earned."""
-    return scoring.breakdown(state, bonuses=[{k: e[k] for k in ("seat", "turn", "text")}
-                                             for e in state.events if e["kind"] == "bonus"])
+    out = scoring.breakdown(state)
+    out["bonuses"] = [{k: e[k] for k in ("seat", "turn", "text")}
+                      for e in state.events if e["kind"] == "bonus"]
+    return out

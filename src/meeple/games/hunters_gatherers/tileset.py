@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, NoReturn
 
 from ...core.datafile import read_json
 
@@ -62,7 +63,7 @@ def _load(key: str, shown: str) -> Tiles:
     return translate(read_json(key, "tile set", TileSetError), shown)
 
 
-def translate(raw: dict, source: str = "hunters-gatherers tiles") -> Tiles:
+def translate(raw: Any, source: str = "hunters-gatherers tiles") -> Tiles:
     """The engine tile set of a tile list in the shared format (``start``, ``land``,
     ``bonus``); TileSetError naming the tile and what is wrong."""
     try:
@@ -78,7 +79,7 @@ def translate(raw: dict, source: str = "hunters-gatherers tiles") -> Tiles:
                  powers)
 
 
-def _fail(source: str, type_: object, message: str) -> None:
+def _fail(source: str, type_: object, message: str) -> NoReturn:
     raise TileSetError(f"{source}: tile {type_!r}: {message}")
 
 

@@ -17,16 +17,19 @@ def regions(state: "HuntersGatherersState") -> dict[str, list[list[list[int]]]]:
     river system it scores."""
     board = state.board
     groups = board.groups
-    return shared.regions(state, huts=[[list(c) for c in board.cells(groups.find(seg), groups)]
-                                        for _, seg in state.huts])
+    out = shared.regions(state)
+    out["huts"] = [[list(c) for c in board.cells(groups.find(seg), groups)]
+                   for _, seg in state.huts]
+    return out
 
 
 def view(state: "HuntersGatherersState", player: int | None) -> dict:
     """What everyone sees: the shared view plus huts, huts in hand and the bonus pile as
     counts (the order of both piles is hidden from every seat)."""
-    out = shared.view(state, player, huts=shared.pieces(state, state.huts),
-                       huts_in_hand=list(state.hut_supply), bonus_pile=state.bonus_counts(),
-                       bonus_left=state.bonus_left, bonus_tile=state.extra)
+    out = shared.view(state, player)
+    out.update(huts=shared.pieces(state, state.huts), huts_in_hand=list(state.hut_supply),
+               bonus_pile=state.bonus_counts(), bonus_left=state.bonus_left,
+               bonus_tile=state.extra)
     for piece in out["followers"]:
         piece["role"] = ROLES[piece["kind"]]
     return out
