@@ -103,7 +103,7 @@ from .island import (
 
 if TYPE_CHECKING:
     from ...core.game import Game
-    from ...core.state import State
+    from .rules import CatanDiceState
 
 DICE = 6
 ITEMS = len(STRUCTURES)
@@ -148,7 +148,7 @@ def max_box_points() -> int:
     return best
 
 
-class CatanDiceEncoding(Encoding):
+class CatanDiceEncoding(Encoding["CatanDiceState"]):
     """The fixed action numbering and the observation arrays of the Catan Dice Game."""
 
     def __init__(self, game: Game):
@@ -181,7 +181,7 @@ class CatanDiceEncoding(Encoding):
         return layout, offset, start
 
     # --- actions --------------------------------------------------------------------------
-    def index(self, state: State, action: Action) -> int:
+    def index(self, state: CatanDiceState, action: Action) -> int:
         """The index of ``action`` (the numbering does not depend on ``state``); ValueError
         for a chance roll or a spelling the engine always refuses."""
         try:
@@ -195,12 +195,12 @@ class CatanDiceEncoding(Encoding):
             raise ValueError(f"{action!r} is not spelled as the engine spells {canon!r}")
         return i
 
-    def action(self, state: State, index: int) -> Action | None:
+    def action(self, state: CatanDiceState, index: int) -> Action | None:
         """The action at ``index`` (whatever the state), None outside ``0 .. size - 1``."""
         i = int(index)
         return self.actions[i] if 0 <= i < self.size else None
 
-    def legal(self, state: State) -> dict[int, Action]:
+    def legal(self, state: CatanDiceState) -> dict[int, Action]:
         """``{index: action}`` of the legal actions, each looked up in the table."""
         if state.current_player < 0:
             return {}
@@ -208,7 +208,7 @@ class CatanDiceEncoding(Encoding):
         return {index[a]: a for a in state.legal_actions()}
 
     # --- observations ---------------------------------------------------------------------
-    def observation_spaces(self) -> dict[str, spaces.Space]:
+    def observation_spaces(self) -> dict[str, spaces.Box]:
         """The arrays of :meth:`observe` as Boxes (see the module docstring)."""
         p, i8 = self.players, np.int8
 

@@ -45,7 +45,8 @@ X_POINTS = -2
 
 def _structures() -> list[tuple[str, str, int, tuple[str, ...]]]:
     """(name, kind, value, prerequisites) for every buildable thing, in sheet order."""
-    out = [(r, "road", 1, (p,) if p else ()) for r, p in ROAD_PARENT.items()]
+    out: list[tuple[str, str, int, tuple[str, ...]]] = [
+        (r, "road", 1, (p,) if p else ()) for r, p in ROAD_PARENT.items()]
     for kind, table in (("settlement", SETTLEMENTS), ("city", CITIES)):
         for name, (value, road, first) in table.items():
             out.append((name, kind, value, tuple(x for x in (road, first) if x)))

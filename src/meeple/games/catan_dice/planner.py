@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from ...core.action import Action
 from ...core.agent import EXPECTED_SCORE, RankedAction, RankingAgent
-from ...core.state import State
 from .island import (COSTS, GOLD, INDEX, KIND, KNIGHT_JOKERS, RESOURCES, STRUCTURES, TURNS,
                      VALUE, X_POINTS)
 from .policy import frontier, road_path
@@ -166,7 +165,7 @@ def payments(need: Sequence[int], counts: Sequence[int], used: int,
         return [Payment((), used, 0)]
     gold = counts[GOLD]
     spare = sum(max(0, c - n) for n, c in zip(need, counts[:5]))
-    useful = [k for k in avail if KNIGHT_JOKERS[k] is None or deficit[KNIGHT_JOKERS[k]]]
+    useful = [k for k in avail if (made := KNIGHT_JOKERS[k]) is None or deficit[made]]
     out = []
     for r in range(min(len(useful), short) + 1):
         for jokers in itertools.combinations(useful, r):
@@ -295,9 +294,9 @@ def build_step(state: "CatanDiceState") -> tuple[float, Action]:
 
 def next_action(state: "CatanDiceState", finish: Finish) -> Action:
     """The first step of ``finish``: a gold exchange or joker it needs, else a build."""
-    if finish.plan is None:
-        return Action("end")
     plan, pay = finish.plan, finish.payment
+    if plan is None or pay is None:         # (both are None when nothing more is built)
+        return Action("end")
     counts = counts_of(state)
     deficit = [max(0, n - c) for n, c in zip(plan.need, counts)]
     free = [i for i in range(DICE) if not state.used >> i & 1]
@@ -321,8 +320,9 @@ def _trade_target(deficit: list[int], jokers: Sequence[str]) -> int:
     """A resource that the jokers to be spent will not cover."""
     left = list(deficit)
     for k in jokers:
-        if KNIGHT_JOKERS[k] is not None:
-            left[KNIGHT_JOKERS[k]] -= 1
+        made = KNIGHT_JOKERS[k]
+        if made is not None:
+            left[made] -= 1
     if any(k for k in jokers if KNIGHT_JOKERS[k] is None):
         r = next((r for r in range(5) if left[r] > 0), None)
         if r is not None:
@@ -342,10 +342,11 @@ def _spare_die(state: "CatanDiceState", free: list[int], need: Sequence[int]) ->
             left[f] -= 1
         else:
             return d
+    assert spare_gold is not None, "a plan that spends a joker leaves a die to spare"
     return spare_gold
 
 
-class PlannerAgent(RankingAgent):
+class PlannerAgent(RankingAgent["CatanDiceState"]):
     """Exact expectations over the dice within a turn, a fitted sheet value across turns."""
 
     name = "planner"
@@ -353,12 +354,12 @@ class PlannerAgent(RankingAgent):
                    "across turns (the strongest Catan Dice bot)")
     ranks_by = EXPECTED_SCORE
 
-    def act(self, state: State) -> Action:
+    def act(self, state: "CatanDiceState") -> Action:
         if state.phase == "choosing":
             return max(reroll_options(state), key=lambda va: va[0])[1]
         return build_step(state)[1]
 
-    def ranked(self, state: State, k: int = 3) -> list[RankedAction]:
+    def ranked(self, state: "CatanDiceState", k: int = 3) -> list[RankedAction]:
         """The ``k`` best moves with the expected final score after each."""
         done = state.sheets[state.seat].total()
         if state.phase == "choosing":
@@ -368,7 +369,7 @@ class PlannerAgent(RankingAgent):
         options.sort(key=lambda va: -va[0])
         return [RankedAction(a, round(done + v, 2), None) for v, a in options[:k]]
 
-    def _build_options(self, state: State) -> list[tuple[float, Action]]:
+    def _build_options(self, state: "CatanDiceState") -> list[tuple[float, Action]]:
         value, best = build_step(state)
         out = [(value, best)]
         for action in state.legal_actions():

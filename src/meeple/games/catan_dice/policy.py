@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.policy import Policy
 from .island import (COSTS, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS, REQUIRES, ROAD_PARENT,
                      STRUCTURES, VALUE, frontier)
+
+if TYPE_CHECKING:
+    from .rules import CatanDiceState
 
 JOKER_COST = 2.0
 """The future value given up by spending a joker now."""
@@ -66,7 +70,7 @@ def worth(mask: int, name: str) -> float:
     return VALUE[name] + best
 
 
-def sheet_worth(state, seat: int) -> float:
+def sheet_worth(state: CatanDiceState, seat: int) -> float:
     """Points written plus points built this turn plus a little for unlocked buildings."""
     sheet = state.sheets[seat]
     now = sum(VALUE[n] for n in state.built_now) if seat == state.seat else 0
@@ -106,7 +110,7 @@ def _match(cost: dict[int, int], dice: list[int], free: set[int]) -> tuple[set[i
     return use, missing
 
 
-def choose_reroll(state) -> Action:
+def choose_reroll(state: CatanDiceState) -> Action:
     kept = keep_for_targets(state.sheets[state.seat].built, state.dice)
     reroll = tuple(i for i in range(len(state.dice)) if i not in kept)
     return Action("reroll", *reroll) if reroll else Action("stop")
@@ -136,7 +140,8 @@ def _plan(counts: tuple[int, ...], mask: int, jokers: tuple[str, ...]):
             if value > best[0] + 1e-9:
                 best = (value, ("trade", res))
     for knight in jokers:
-        targets = [KNIGHT_JOKERS[knight]] if KNIGHT_JOKERS[knight] is not None else range(5)
+        made = KNIGHT_JOKERS[knight]
+        targets = [made] if made is not None else range(5)
         rest = tuple(j for j in jokers if j != knight)
         for target in targets:
             for src in range(6):
@@ -151,7 +156,7 @@ def _plan(counts: tuple[int, ...], mask: int, jokers: tuple[str, ...]):
     return best
 
 
-def choose_build(state) -> Action:
+def choose_build(state: CatanDiceState) -> Action:
     sheet = state.sheets[state.seat]
     jokers = tuple(k for k in KNIGHT_JOKERS if sheet.joker_available(k))
     _value, move = _plan(tuple(state.free_counts()), sheet.built, jokers)
@@ -169,14 +174,14 @@ def choose_build(state) -> Action:
     return Action("joker", knight, die, *extra)
 
 
-class CatanDicePolicy(Policy):
+class CatanDicePolicy(Policy["CatanDiceState"]):
     """The Catan Dice bots' knowledge: the sheet value, and greedy rerolls and builds (MCTS
     evaluates its leaves and orders its moves by the same sheet value)."""
 
-    def evaluate(self, state, seat: int) -> float:
+    def evaluate(self, state: CatanDiceState, seat: int) -> float:
         return sheet_worth(state, seat)
 
-    def greedy_action(self, state, rng: random.Random) -> Action:
+    def greedy_action(self, state: CatanDiceState, rng: random.Random) -> Action:
         """The greedy move: a chance-free decision, so ``rng`` is not needed."""
         if state.phase == "choosing":
             return choose_reroll(state)

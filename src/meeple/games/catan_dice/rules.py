@@ -157,8 +157,9 @@ class CatanDiceState(State):
         if self.used >> die & 1:
             return f"die {die} is already used"
         if res is not None and knight != ANY_JOKER:
-            return f"only {ANY_JOKER}'s joker names a resource; {knight}'s makes " \
-                   f"{FACES[KNIGHT_JOKERS[knight]]}"
+            made = KNIGHT_JOKERS[knight]
+            assert made is not None                   # every other knight's joker makes one
+            return f"only {ANY_JOKER}'s joker names a resource; {knight}'s makes {FACES[made]}"
         target = _joker_target(knight, res)
         if target is None:
             return (f"K6's joker needs the resource: joker K6 {die} RES with RES one of "
@@ -263,7 +264,8 @@ class CatanDiceState(State):
             self.used |= 1 << j
         elif kind == "joker":
             knight, die = action[1], action[2]
-            self.dice[die] = _joker_target(knight, action[3] if len(action) > 3 else None)
+            self.dice[die] = _joker_target(  # type: ignore[assignment]  # legal: makes a face
+                knight, action[3] if len(action) > 3 else None)
             self.sheets[self.seat].jokers_used |= 1 << (int(knight[1:]) - 1)
         elif kind == "end":
             self._end_turn()
