@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NoReturn
 
 from ...core.datafile import read_json
 from ...core.notation import number
@@ -57,7 +58,7 @@ class Board:
     cols: int
     names: tuple[str, ...]              # field index -> "r,c"
     coords: tuple[tuple[int, int], ...]  # field index -> (r, c)
-    index: dict                          # "r,c" -> field index
+    index: dict[str, int]                # "r,c" -> field index
     neighbours: tuple[tuple[int, ...], ...]
     settlements: tuple[tuple[int, ...], tuple[int, ...]]  # (summer, winter) field indices
     season_of: tuple[int | None, ...]   # field index -> SUMMER/WINTER settlement or None
@@ -66,10 +67,11 @@ class Board:
 
     def settlement_text(self, field: int) -> str:
         """``"summer settlement 1,1"`` (or winter), for messages and the breakdown."""
-        return f"{('summer', 'winter')[self.season_of[field]]} settlement {self.names[field]}"
+        return (f"{('summer', 'winter')[self.season_of[field]]}"  # type: ignore[index]
+                f" settlement {self.names[field]}")         # (a settlement has its season)
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     raise ValueError(f"jaeger-sammler board: {message}")
 
 

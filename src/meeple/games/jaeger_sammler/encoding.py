@@ -109,8 +109,8 @@ from .tiles import (
 
 if TYPE_CHECKING:
     from ...core.action import Action
-    from ...core.game import Game
-    from ...core.state import State
+    from .game import JaegerSammler
+    from .rules import JaegerSammlerState
 
 HEX = 6
 """Hex directions W, E, NW, NE, SW, SE (the order of ``board.hex_neighbours``)."""
@@ -120,10 +120,12 @@ LEFTOVERS = ("summer_leftovers", "winter_leftovers")
 _new = tuple.__new__
 
 
-class JaegerSammlerEncoding(Encoding):
+class JaegerSammlerEncoding(Encoding["JaegerSammlerState"]):
     """Pawn-rank × direction action indices and hex-plane observations (module doc)."""
 
-    def __init__(self, game: Game):
+    game: JaegerSammler
+
+    def __init__(self, game: JaegerSammler):
         super().__init__(game)
         board = game.board
         self.board = board
@@ -215,7 +217,7 @@ class JaegerSammlerEncoding(Encoding):
             start = stop
 
     # --- actions --------------------------------------------------------------------------
-    def _jumps(self, state: State) -> tuple[dict, dict]:
+    def _jumps(self, state: JaegerSammlerState) -> tuple[dict, dict]:
         """The cave jumps of ``state``'s caves: ``{(a, b): 6 + k}`` for the single steps
         and ``{(a, b, c): d1·D + d2}`` for the two-step paths with a jump (names). Cached
         by the caves' value, so never stale; the caves are laid once a game."""
@@ -244,7 +246,7 @@ class JaegerSammlerEncoding(Encoding):
                     jump3[(names[a], names[b], names[c])] = d1 * D + d2
         return jump2, jump3
 
-    def _context(self, state: State) -> tuple[list[int], dict[str, int], dict, dict]:
+    def _context(self, state: JaegerSammlerState) -> tuple[list[int], dict[str, int], dict, dict]:
         """(the seat to move's pawn fields by rank, field name → lowest rank, the jumps)."""
         seat = state.current_player
         if seat < 0:
@@ -296,6 +298,7 @@ class JaegerSammlerEncoding(Encoding):
         if type(ab) is not tuple or type(de) is not tuple or len(ab) != 2 or len(de) != 2:
             raise ValueError(f"jaeger-sammler: malformed move {ab!r} {de!r}")
         a, d = ab[0], de[0]
+        q: int | None
         p = first.get(a)
         if p is None:
             raise ValueError(f"jaeger-sammler: no pawn of the seat to move on {a}")
@@ -311,11 +314,11 @@ class JaegerSammlerEncoding(Encoding):
         qq = q if q < p else q - 1
         return self.two_pawns_base + ((p * self.D + d1) * (self.P - 1) + qq) * self.D + d2
 
-    def index(self, state: State, action: Action) -> int:
+    def index(self, state: JaegerSammlerState, action: Action) -> int:
         """The index of ``action`` for the seat to move in ``state`` (module doc)."""
         return self._index(self._context(state), action)
 
-    def legal(self, state: State) -> dict[int, Action]:
+    def legal(self, state: JaegerSammlerState) -> dict[int, Action]:
         """``{index: action}`` of the legal actions: the same indices as :meth:`index`,
         the context computed once, the common cases (two steps, pawns on different
         fields) inline for speed and the rest through :meth:`_index`."""
@@ -355,7 +358,7 @@ class JaegerSammlerEncoding(Encoding):
                 append(slow(ctx, a))
         return dict(zip(out, actions))
 
-    def _target(self, state: State, a: int, d: int) -> int | None:
+    def _target(self, state: JaegerSammlerState, a: int, d: int) -> int | None:
         """The field that direction ``d`` names from field ``a`` in ``state``, or None."""
         if d < HEX:
             b = self._step[a][d]
@@ -366,7 +369,7 @@ class JaegerSammlerEncoding(Encoding):
         b = caves[k]
         return None if b == a or b in self._near[a] else b
 
-    def action(self, state: State, index: int) -> Action | None:
+    def action(self, state: JaegerSammlerState, index: int) -> Action | None:
         """The action ``index`` spells for the seat to move, or None where it names none
         (a rank without a pawn, a non-canonical rank, a direction off the board or an
         impossible jump). ValueError for an index outside ``0 .. size-1``."""
@@ -393,7 +396,7 @@ class JaegerSammlerEncoding(Encoding):
             return None
         return _new(JSAction, ("remove", self.board.names[fields[p]]))
 
-    def _one_pawn(self, state: State, fields: list[int], i: int) -> Action | None:
+    def _one_pawn(self, state: JaegerSammlerState, fields: list[int], i: int) -> Action | None:
         """``move A>B>C`` from ``i = (p·D + d1)·D + d2`` (the block's offset removed)."""
         D = self.D
         p, d1, d2 = i // (D * D), i // D % D, i % D
@@ -401,13 +404,15 @@ class JaegerSammlerEncoding(Encoding):
             return None
         a = fields[p]
         b = self._target(state, a, d1)
-        c = None if b is None else self._target(state, b, d2)
+        if b is None:
+            return None
+        c = self._target(state, b, d2)
         if c is None:
             return None
         names = self.board.names
         return _new(JSAction, ("move", (names[a], names[b], names[c])))
 
-    def _two_pawns(self, state: State, fields: list[int], i: int) -> Action | None:
+    def _two_pawns(self, state: JaegerSammlerState, fields: list[int], i: int) -> Action | None:
         """``move A>B D>E`` from ``i = ((p·D + d1)·(P-1) + q')·D + d2``; None unless the
         ranks are the canonical ones (module doc)."""
         D, P = self.D, self.P
@@ -429,7 +434,7 @@ class JaegerSammlerEncoding(Encoding):
         return _new(JSAction, ("move", (names[a], names[b]), (names[d], names[e])))
 
     # --- observations ---------------------------------------------------------------------
-    def observation_spaces(self) -> dict[str, spaces.Space]:
+    def observation_spaces(self) -> dict[str, spaces.Box]:
         """A float32 ``Box`` per array; bounds from the tile set, the board and the
         stall rule (module doc)."""
         n, P, C, f32, box = self.n, self.P, self.C, np.float32, spaces.Box
@@ -488,7 +493,7 @@ class JaegerSammlerEncoding(Encoding):
         if len(cached) == self.C and all(tiles.get(n) == "cave" for n in cached):
             return self._cave_list
         index = self.board.index
-        names = sorted((n for n, kind in tiles.items() if kind == "cave"), key=index.get)
+        names = sorted((n for n, kind in tiles.items() if kind == "cave"), key=index.__getitem__)
         out: list = []
         for n in names[:self.C]:
             out += self._rc[n]

@@ -61,7 +61,8 @@ def crates(state: "JaegerSammlerState", seat: int, fields: Sequence[int]) -> Non
     board = state.board
     for f in fields:
         state.emit("crate", f"seat {seat} left a crate in the {board.settlement_text(f)}",
-                   seat=seat, field=board.names[f], season=SEASONS[board.season_of[f]])
+                   seat=seat, field=board.names[f],
+                   season=SEASONS[board.season_of[f]])  # type: ignore[index]  # a settlement
 
 
 def laid(state: "JaegerSammlerState", tiles: int, first: int | None) -> None:

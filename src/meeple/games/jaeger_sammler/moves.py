@@ -16,6 +16,7 @@ from .notation import JSAction
 from .tiles import CAVE, EMPTY, IS_MAMMOTH, MULTI, TAKEABLE, WEAPON
 
 if TYPE_CHECKING:
+    from ...core.action import Action
     from .rules import JaegerSammlerState
 
 _new = tuple.__new__
@@ -101,7 +102,7 @@ def simulate(state: "JaegerSammlerState", player: int,
     return Effects(taken, weapons, spent, crates, moves)
 
 
-def legal_moves(state: "JaegerSammlerState", player: int) -> list[JSAction]:
+def legal_moves(state: "JaegerSammlerState", player: int) -> list[Action]:
     """Every legal move and removal of ``player``.
 
     Pawns on the same field are interchangeable, so each field is moved from once. Two-pawn
@@ -112,7 +113,7 @@ def legal_moves(state: "JaegerSammlerState", player: int) -> list[JSAction]:
     names = state.board.names
     fields = sorted(set(state.pawns[player]))
     near = _Near(state)
-    out: list[JSAction] = []
+    out: list[Action] = []
     for a in fields:
         _two_steps(state, a, near, state.weapons[player], out)
     _two_pawns(state, player, fields, near, out)

@@ -170,7 +170,8 @@ def action_value(values: Values, action: Action) -> tuple[float, bool]:
         return (taken - values.position(f) - values.keep(f) - values.crate_position(pawns)
                 + values.crate_position(rest)), True
     paths = [[index[n] for n in path] for path in action[1:]]
-    effects = moves.simulate(state, seat, paths)
+    effects: moves.Effects = moves.simulate(  # type: ignore[assignment]  # legal: no reason
+        state, seat, paths)
     starts = {p[0] for p in paths}
     gone = tuple(f for f, _ in effects.taken)
     gain = sum(values.tile[t] for f, t in effects.taken if f not in starts)
@@ -191,7 +192,7 @@ def _scored(state: "JaegerSammlerState") -> list[tuple[Action, float, bool]]:
     return [(action, *action_value(values, action)) for action in state.legal_actions()]
 
 
-class JaegerSammlerPolicy(Policy):
+class JaegerSammlerPolicy(Policy["JaegerSammlerState"]):
     """Greedy plays on the mover's position value (:meth:`evaluate`, one move ahead); MCTS evaluates its leaves with the all-seat :func:`.value.values` instead: a
     soft split of the tiles left by pawn distance, hunting by weapons, crates (at equal
     time it made MCTS win 16 of 20 games against greedy, where the per-seat value lost

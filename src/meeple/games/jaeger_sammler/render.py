@@ -7,11 +7,14 @@ shows exactly what the view does: face-down tiles as counts until the end.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ...core.action import Action
 from ...core.drawing import Drawing
 from .board import Board
+
+if TYPE_CHECKING:
+    from .game import JaegerSammler
 
 COLOURS = ("red", "blue", "green", "yellow")
 SYMBOL = {"berries": "be", "tubers": "tu", "herbs": "he", "jug": "ju", "necklace": "ne",
@@ -229,6 +232,8 @@ def help_text(view: dict, legal: Sequence[Action]) -> str:
 class JaegerSammlerDrawing(Drawing):
     """The hex board, the settlements and crates, every seat's public collection, and the
     legal moves numbered and grouped by pawn for the prompt."""
+
+    game: JaegerSammler
 
     def picture(self, view: dict, width: int | None = None) -> str:
         """The whole game as the view's seat sees it (face-down tiles only as counts until

@@ -38,6 +38,7 @@ _FACE_DOWN = frozenset(FACE_DOWN)
 class JaegerSammlerState(State):
     """A position: the board's tiles, pawns, crates, and every player's collection."""
 
+    game: JaegerSammler
     action_type = JSAction
 
     def __init__(self, game: "JaegerSammler", seed: int | None = None):
@@ -153,7 +154,7 @@ class JaegerSammlerState(State):
             if None in fields:
                 return f"no field {path[fields.index(None)]} on the board"
             out.append(fields)
-        return out
+        return out  # type: ignore[return-value]  # (an unknown field returned a reason above)
 
     # --- actions --------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -191,7 +192,9 @@ class JaegerSammlerState(State):
             if not self.pawns[player]:
                 events.sits_out(self, player)
         else:
-            self._move(player, moves.simulate(self, player, self._paths(action)))
+            # (a legal move: its paths and its effects, never a reason)
+            self._move(player,
+                       moves.simulate(self, player, self._paths(action)))  # type: ignore[arg-type]
         self.turns += 1
         self.idle = 0 if (self.left, self.hand[player]) != progress else self.idle + 1
         self._next_turn()
@@ -279,7 +282,7 @@ class JaegerSammlerState(State):
         if self._stalled() or not moves.can_collect(self):
             self._end_season()
             return
-        self.seat = self._next_with_pawns(self.seat)
+        self.seat = self._next_with_pawns(self.seat)  # type: ignore[assignment]  # pawns left
 
     def _end_season(self) -> None:
         """Remove the tiles left (paths and caves stay) and the pawns; then winter or the end."""

@@ -31,9 +31,9 @@ def view(state: "JaegerSammlerState", player: int | None) -> dict:
                               "crates": [p for p in range(state.num_players)
                                          if state.crates[f] >> p & 1]}
                    for s in (SUMMER, WINTER) for f in board.settlements[s]}
-    out_of_game = {f"{SEASONS[s]}_leftovers": {NAMES[k]: n for k, n in
-                                               enumerate(state.discarded[s]) if n}
-                   for s in (SUMMER, WINTER)}
+    out_of_game: dict[str, dict[str, int] | int] = {
+        f"{SEASONS[s]}_leftovers": {NAMES[k]: n for k, n in enumerate(state.discarded[s]) if n}
+        for s in (SUMMER, WINTER)}
     out_of_game["weapons_spent"] = state.spent
     return {"game": "jaeger-sammler", "players": state.num_players, "seat": player,
             "season": SEASONS[state.season], "phase": state.phase,
