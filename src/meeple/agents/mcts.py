@@ -119,7 +119,7 @@ class RootStats:
         return out
 
 
-class MCTSAgent(RankingAgent):
+class MCTSAgent(RankingAgent[State]):
     """UCT with sampled chance nodes and determinization of hidden information."""
 
     name = "mcts"
@@ -273,7 +273,8 @@ class MCTSAgent(RankingAgent):
             value = (child.totals[mover] / n - lo) * scale + explore / sqrt(n)
             if value > best_value:
                 best, best_value = action, value
-        return best, node.children[best]
+        # a node is selected from only once it has children, so best is one of them
+        return best, node.children[best]  # type: ignore[index, return-value]
 
     def _chance_child(self, node: Node, state: State) -> tuple[Node, bool, Action]:
         if node.outcomes is None:
@@ -285,12 +286,12 @@ class MCTSAgent(RankingAgent):
         child = node.children.get(outcome)
         fresh = child is None
         if fresh and len(node.children) >= 1 + math.isqrt(node.visits):
-            outcomes = list(node.children)
-            weights = [node.children[o].visits for o in outcomes]
-            outcome = self.rng.choices(outcomes, weights)[0]
+            drawn = list(node.children)
+            weights = [node.children[o].visits for o in drawn]
+            outcome = self.rng.choices(drawn, weights)[0]
             child, fresh = node.children[outcome], False
         state.apply_unchecked(outcome)
-        if fresh:
+        if child is None:                  # (that is: fresh)
             child = node.children[outcome] = Node(state.current_player, self.seats)
         return child, fresh, outcome
 
@@ -299,8 +300,9 @@ class MCTSAgent(RankingAgent):
         every sibling move meets nearly the same mix of draws, which removes most of the
         luck of the draw from the comparison of moves)."""
         total, children = node.visits + 1, node.children
-        best, behind = None, -math.inf
-        for outcome, p in node.outcomes:
+        best: Action = None  # type: ignore[assignment]  # set by the first outcome below
+        behind = -math.inf
+        for outcome, p in node.outcomes:  # type: ignore[union-attr]  # called with outcomes
             child = children.get(outcome)
             gap = p * total - (child.visits if child is not None else 0)
             if gap > behind:
@@ -346,12 +348,12 @@ class MCTSAgent(RankingAgent):
         Where the game hides nothing, every tree grows from the same position, so the moves
         ``path`` from the root lead to the same position in each: its evaluation is
         memoised by path."""
-        memo = None if path is None else self._memo
-        values = None if memo is None else memo.get(path)
+        memo = None if path is None else self._memo     # (so path is set wherever memo is)
+        values = None if memo is None else memo.get(path)  # type: ignore[arg-type]
         if values is None:
             values = self.game.policy.evaluate_all(state)
             if memo is not None:
-                memo[path] = values
+                memo[path] = values  # type: ignore[index]
         spread = None if self.seats == 1 else self.game.policy.reward_scale(state)
         if not spread:
             return (*self._reward(values), values)
