@@ -157,7 +157,7 @@ def tile_turn(page, prefer: str = "follower") -> dict:
 
 def seat_colour(page, seat: int) -> str:
     """The seat's colour as the page names it (the client's own seatColours)."""
-    return page.evaluate("async (seat) => (await import('/static/js/api.js'))"
+    return page.evaluate("async (seat) => (await import('/static/js/colours.js'))"
                          ".seatColours(window.meeple.state())[seat]", seat)
 
 

@@ -66,12 +66,12 @@ def test_highlight_lights_the_given_cells(server, page):
     page.goto(server.base + game["seats"][0]["join"])
     my_turn(page)
     counts = page.evaluate("""async () => {
-        const m = await import('/static/js/boards/carcassonne.js');
+        const m = await import('/static/js/boards/tile_board.js');
         const tiles = await (await fetch('/api/games/types/carcassonne/tiles')).json();
         const box = document.createElement('div'), side = document.createElement('div');
         box.id = 'second'; box.style.cssText = 'width:400px;height:300px';
         document.body.append(box, side);
-        const board = m.createBoard(box, side, { tiles, send: () => false, log: () => {} });
+        const board = m.createBoard(box, side, { data: tiles, send: () => false, log: () => {} });
         board.update(window.meeple.state());
         const n = () => box.querySelectorAll('.lit').length;
         board.highlight([[0, 0], [1, 0], [0, 1]]);

@@ -77,30 +77,3 @@ export class GameSocket {
 
   close() { this.closed = true; if (this.ws) this.ws.close(); }
 }
-
-/** CSS colours for the games' colour names (the engine names seats by colour). */
-const COLOURS = { red: "#d33b2c", blue: "#2f62c9", green: "#2f9a45", yellow: "#f0c419",
-                  black: "#2b2b2b", white: "#f5f5f5", purple: "#8748b8", orange: "#ee8a1d",
-                  grey: "#888888", gray: "#888888", pink: "#e777b0" };
-const FALLBACK = ["red", "blue", "green", "yellow", "black"];
-
-/** Each seat's colour name, from the score breakdown when the game gives one. */
-export function seatColours(state) {
-  const names = [];
-  const seats = state && state.breakdown && state.breakdown.seats;
-  for (let i = 0; i < (state ? state.players : 0); i++) {
-    const s = seats && seats.find((b) => b.seat === i);
-    names.push((s && s.colour) || FALLBACK[i % FALLBACK.length]);
-  }
-  return names;
-}
-
-export function cssColour(name) { return COLOURS[name] || name; }
-
-/** An update's moves by seats in words, one line each: `move N (colour): action` (N counts
- * actions from 1, chance outcomes included, as the replay's steps do). */
-export function movesInWords(state) {
-  const colours = seatColours(state);
-  return (state.moves || []).map((m) =>
-    `move ${m.index + 1} (${colours[m.seat] || `seat ${m.seat}`}): ${m.action}`);
-}

@@ -1,7 +1,6 @@
 // The end of a game: each seat's points item by item ("Final scores"), the same breakdown
 // the CLI prints. An item lights up what it scored on the board while the pointer is on it.
-import { cssColour } from "./api.js";
-import { el } from "./dom.js";
+import { el, swatch } from "./dom.js";
 
 /** Show the item on the board (where the board can: `highlightItem`) while it is
  * pointed at: a tile game's scored cells, a Catan Dice turn's box and what it built. */
@@ -13,8 +12,6 @@ function pointing(li, item, seat, getBoard) {
 
 /** One seat's items (text and points) under its colour, name and total. */
 function seatSection(seat, colour, name, getBoard) {
-  const dot = el("span", { class: "swatch" });
-  dot.style.background = cssColour(colour);
   const items = (seat.items || []).map((item) => {
     const li = el("li", { class: "breakdown-item", "data-seat": seat.seat,
                           "data-points": item.points },
@@ -24,7 +21,7 @@ function seatSection(seat, colour, name, getBoard) {
     return li;
   });
   return el("section", { class: "breakdown-seat", "data-seat": seat.seat },
-    el("h4", {}, dot, el("span", {}, name), el("span", { class: "total" }, String(seat.total))),
+    el("h4", {}, swatch(colour), el("span", {}, name), el("span", { class: "total" }, String(seat.total))),
     items.length ? el("ul", {}, ...items) : el("p", { class: "muted" }, "no points scored"));
 }
 

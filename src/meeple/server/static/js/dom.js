@@ -1,5 +1,5 @@
 // Small DOM helpers the pages and boards share.
-import { cssColour } from "./api.js";
+import { cssColour } from "./colours.js";
 
 /** An element with attributes (`class`; `onclick` and other `on…` keys as listeners; null
  * or undefined values left out) and children (null or undefined left out). */
@@ -15,10 +15,31 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A round swatch of a seat's colour (`colour`: the game's colour name). */
+export function swatch(colour) {
+  const dot = el("span", { class: "swatch" });
+  dot.style.background = cssColour(colour);
+  return dot;
+}
+
 /** Add the stylesheet `href` to the page once (a board loads its own). */
 export function loadStylesheet(href) {
   if (document.querySelector(`link[rel=stylesheet][href="${href}"]`)) return;
   document.head.append(el("link", { rel: "stylesheet", href }));
+}
+
+/** Add listeners, each `[target, type, handler, options?]`; returns the function that
+ * removes them all again (a board's unbind). */
+export function listen(...entries) {
+  for (const [target, type, handler, options] of entries) target.addEventListener(type, handler, options);
+  return () => {
+    for (const [target, type, handler, options] of entries) target.removeEventListener(type, handler, options);
+  };
+}
+
+/** Whether a key event is typing in a field (a shortcut key then is a letter). */
+export function typing(ev) {
+  return !!(ev.target.closest && ev.target.closest("input, textarea, select"));
 }
 
 /** The players' rows of a state (a game's or a replay step's): a swatch in the seat's
@@ -27,9 +48,7 @@ export function playerRows(state, colours, label) {
   return colours.map((c, i) => {
     const li = el("li", { "data-seat": i });
     if (i === state.current_player && !state.terminal) li.classList.add("turn");
-    const dot = el("span", { class: "swatch" });
-    dot.style.background = cssColour(c);
-    li.append(dot, el("span", {}, label(i, c)),
+    li.append(swatch(c), el("span", {}, label(i, c)),
               el("span", { class: "score" }, String(state.scores ? state.scores[i] : "?")));
     return li;
   });

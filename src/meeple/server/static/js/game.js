@@ -1,9 +1,10 @@
 // The game page: one WebSocket, the seats and scores, the log, the game's board module,
 // and around it the seat's panel (hints, takeback, rematch, leave), the tiles left and,
 // at the end, the final breakdown.
-import { GameSocket, seatColours } from "./api.js";
-import { el, playerRows } from "./dom.js";
-import { TILE_GAMES, loadBoard as loadBoardModule } from "./boards/index.js";
+import { GameSocket } from "./api.js";
+import { seatColours } from "./colours.js";
+import { el, playerRows, typing } from "./dom.js";
+import { loadBoard as loadBoardModule } from "./boards/index.js";
 import { createBreakdown } from "./breakdown.js";
 import { createPile } from "./pile.js";
 import { createSeatPanel } from "./seat_actions.js";
@@ -36,7 +37,7 @@ let state = null;        // the latest state message
 let board = null;        // the board module's instance
 let socket = null;
 let waiting = false;     // a move sent and not yet answered (update or error)
-let pile = null;         // the tiles-left panel (tile games)
+let pile = null;         // the tiles-left panel (games whose data is a tile set)
 
 function showError(text) { $("error").textContent = text || ""; }
 
@@ -69,12 +70,7 @@ function renderStatus() {
     text = `Game over — ${winners.map((i) => seatColours(state)[i]).join(" and ")} `
       + `win${winners.length > 1 ? "" : "s"} with ${best}`;
   } else if (state.seat !== null && state.current_player === state.seat) {
-    text = `Your turn (${seatColours(state)[state.seat]})`;
-    const phase = state.view && state.view.phase;
-    if (TILE_GAMES.has(state.game) && (phase === "place" || phase === "bonus")) text += ": place the tile";
-    if (TILE_GAMES.has(state.game) && phase === "follower") {
-      text += state.game === "carcassonne" ? ": a follower, or pass" : ": a follower or a hut, or pass";
-    }
+    text = `Your turn (${seatColours(state)[state.seat]})${board.status(state)}`;
   } else {
     text = `Waiting for ${seatName(state.current_player)}`;
   }
@@ -124,11 +120,12 @@ function logEvents(events) {
   for (const e of events || []) if (e.text) log(e.text, "event");
 }
 
-// The board modules' map (BOARDS) lives in boards/index.js, shared with the replay viewer.
+// Which board draws the game, the game's declaration says (boards/index.js, shared with
+// the replay viewer).
 async function loadBoard() {
-  const { module, tiles } = await loadBoardModule(state.game);
-  board = module.createBoard($("board"), $("controls"), { tiles, send, log });
-  pile = createPile($("pile"), tiles);
+  const { module, data } = await loadBoardModule(state.game);
+  board = module.createBoard($("board"), $("controls"), { data, send, log });
+  pile = createPile($("pile"), data);
 }
 
 const seatPanel = createSeatPanel($("seat-panel"), {
@@ -139,7 +136,7 @@ const breakdown = createBreakdown($("breakdown"), { colours: seatColours, seatNa
 
 /** The panel's keys (h, u), not while typing or with a modifier (the board has its own). */
 document.addEventListener("keydown", (ev) => {
-  if (ev.target.closest && ev.target.closest("input, textarea, select")) return;
+  if (typing(ev)) return;
   if (ev.ctrlKey || ev.metaKey || ev.altKey || !state) return;
   const act = seatPanel.keys[ev.key];
   if (act) { ev.preventDefault(); act(); }
@@ -156,7 +153,7 @@ async function onMessage(msg) {
     logEvents(msg.events);
     log(`joined at move ${msg.index}`, "move");
   } else if (msg.type === "update") {
-    board.describe && previous && board.describe(previous, msg);
+    if (previous) board.describe(previous, msg);
     logEvents(msg.events);
     showError("");
   } else if (msg.type === "takeback" && previous && previous.takeback && !msg.takeback) {

@@ -2,15 +2,11 @@
 // picture, drawn as the board draws it, with how many are left.
 import { indexTiles, tileMarkup, upright } from "./boards/tiles.js";
 import { el } from "./dom.js";
-
-const NS = "http://www.w3.org/2000/svg";
+import { sv } from "./svg.js";
 
 /** Tile `type` at rotation 0 as a small SVG, with the board's border. */
 function tilePicture(tiles, type) {
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("class", "pile-tile");
-  svg.setAttribute("aria-hidden", "true");
+  const svg = sv("svg", { viewBox: "0 0 100 100", class: "pile-tile", "aria-hidden": "true" });
   svg.innerHTML = tileMarkup(tiles, type) + upright(tiles, type, 0)
     + `<rect class="tile-border" width="100" height="100"/>`;
   return svg;
@@ -26,10 +22,11 @@ function pileGrid(tiles, counts, kind) {
 }
 
 /** The "tiles left" panel in `details` (a <details> element): hidden unless aids are on,
- * the view has a pile and the game is under way; drawn again only when the counts change
- * (some eighty pictures: not worth redrawing on every message). */
-export function createPile(details, tileData) {
-  const tiles = tileData ? indexTiles(tileData) : null;
+ * the game's client data is a tile set, the view has a pile and the game is under way;
+ * drawn again only when the counts change (some eighty pictures: not worth redrawing on
+ * every message). */
+export function createPile(details, data) {
+  const tiles = data && Array.isArray(data.tiles) ? indexTiles(data) : null;
   const summary = el("summary", {});
   const body = el("div", { class: "pile-body" });
   details.replaceChildren(summary, body);

@@ -1,11 +1,12 @@
 // The replay viewer: step through a game's positions with its own board module (as a
 // spectator), and chart the review's win chances move by move.
-import { api, seatColours, cssColour } from "./api.js";
-import { playerRows } from "./dom.js";
+import { api } from "./api.js";
+import { cssColour, seatColours } from "./colours.js";
+import { playerRows, typing } from "./dom.js";
 import { loadBoard } from "./boards/index.js";
+import { sv } from "./svg.js";
 
 const $ = (id) => document.getElementById(id);
-const NS = "http://www.w3.org/2000/svg";
 const parts = location.pathname.split("/").filter(Boolean);   // games, ID, replay
 const gameId = decodeURIComponent(parts[parts.length - 2]);
 
@@ -48,13 +49,13 @@ async function go(n) {
   showError("");
   step = n;
   if (!board) {             // once, even when several steps are asked for meanwhile
-    boardReady ||= loadBoard(record.game).then(({ module, tiles }) =>
-      module.createBoard($("board"), $("controls"), { tiles, send: () => false, log: () => {} }));
+    boardReady ||= loadBoard(record.game).then(({ module, data }) =>
+      module.createBoard($("board"), $("controls"), { data, send: () => false, log: () => {} }));
     board = await boardReady;
     if (wanted !== n) return;
   }
   if (!players) { players = pos.players; colours = seatColours(pos); }
-  board.update({ ...pos, legal: [], seat: null });
+  board.update({ ...pos, legal: [], legal_parts: [], seat: null });
   renderStep(pos);
   renderPlayers(pos);
   drawNow();
@@ -111,8 +112,7 @@ const PAD = { left: 58, right: 12, top: 10, bottom: 22 };
 let scale = null;           // {x(n), y(v), n(px)} of the chart as drawn last
 
 function svgEl(tag, attrs = {}, parent) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  const node = sv(tag, attrs);
   if (parent) parent.append(node);
   return node;
 }
@@ -280,7 +280,7 @@ function wire() {
   $("last").addEventListener("click", () => go(total));
   $("slider").addEventListener("input", () => go(Number($("slider").value)));
   document.addEventListener("keydown", (ev) => {
-    if (ev.target.closest && ev.target.closest("input, textarea, select")) return;   // the slider steps itself
+    if (typing(ev)) return;                         // the slider steps itself
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const to = { ArrowLeft: wanted - 1, ArrowRight: wanted + 1, Home: 0, End: total }[ev.key];
     if (to === undefined) return;

@@ -1,25 +1,42 @@
-// Each game's board module, shared by the game page and the replay viewer:
-// createBoard(container, controls, {tiles, send, log}) returns
-// {update(state), keys, describe?(previous, next), highlightItem?(item | null, seat)}: keys
-// are the board's own [key, what] pairs for the help line, describe logs a move's words,
-// highlightItem shows on the board what a final-breakdown item scored while it is
-// pointed at. Every board also lists, as buttons, the legal
-// moves it cannot show on the board, so every move stays reachable.
+// The board of a game, shared by the game page and the replay viewer. The game declares
+// which kind of board draws it (`browser_board` in GET /api/games/types) and whether that
+// board needs the game's fixed data (`client_data`: GET /api/games/types/NAME/data); a game
+// that declares no board, or one this client does not know, has none yet.
+//
+// Every board module exports createBoard(container, controls, {data, send, log}), which
+// returns the board:
+// - update(state): draw the state message (a replay step too: `legal` empty, `seat` null);
+// - keys: the board's own [key, what] pairs for the page's help line;
+// - status(state): the board's words for the status line on the seat's turn (": place
+//   the tile"), from the legal moves;
+// - describe(before, after): log an update's moves (`movesInWords`) with log(text, "move");
+// - destroy(): remove every listener the board added (and stop its observers);
+// - highlight(cells) / highlightItem(item | null, seat), where the board has them: show
+//   what a final-breakdown item scored while it is pointed at.
+// A board plays a move with send(state.legal[i]), reading `legal_parts[i]` to know it, and
+// lists as buttons the legal moves it cannot show on itself, so every move stays reachable.
 import { api } from "../api.js";
 
-export const TILE_GAMES = new Set(["carcassonne", "hunters-gatherers"]);
+const MODULES = { tiles: "./tile_board.js", hex: "./hex_board.js", sheet: "./sheet_board.js" };
 
-export const BOARDS = {
-  "carcassonne": "./carcassonne.js",
-  "hunters-gatherers": "./carcassonne.js",
-  "jaeger-sammler": "./jaeger_sammler.js",
-  "catan-dice": "./catan_dice.js",
-};
+let types = null;
 
-/** The game's board module and, for the tile games, its tile data: {module, tiles}. */
-export async function loadBoard(game) {
-  if (!BOARDS[game]) throw new Error(`no board for the game ${game}`);
-  const module = await import(BOARDS[game]);
-  const tiles = TILE_GAMES.has(game) ? await api(`/api/games/types/${game}/tiles`) : null;
-  return { module, tiles };
+/** The game types (GET /api/games/types), fetched once per page. */
+export function gameTypes() {
+  if (!types) {
+    types = api("/api/games/types");
+    types.catch(() => { types = null; });      // a failed fetch is tried again next time
+  }
+  return types;
+}
+
+/** The board module of game `name` and its client data: {module, data}. */
+export async function loadBoard(name) {
+  const type = (await gameTypes()).find((t) => t.name === name);
+  const kind = type && type.browser_board;
+  if (!Object.hasOwn(MODULES, kind)) throw new Error(`no board for the game ${name}`);
+  const module = await import(MODULES[kind]);
+  const data = type && type.client_data
+    ? await api(`/api/games/types/${encodeURIComponent(name)}/data`) : null;
+  return { module, data };
 }

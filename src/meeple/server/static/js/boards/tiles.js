@@ -1,5 +1,9 @@
-// Drawing tiles as SVG from the game's tile data (GET /api/games/types/NAME/tiles).
+// Drawing tiles as SVG markup from the game's tile data (GET /api/games/types/NAME/data).
 // A tile is 100×100 units, drawn at rotation 0 in its own frame; the caller rotates it.
+// A tile's picture is fixed data, so it stays markup (made once per type and rotation by
+// the tile board); the one value from the data written into it, the type's name, goes
+// through `esc`.
+import { esc } from "../svg.js";
 
 export const SIZE = 100;
 export const EDGES = ["N", "E", "S", "W"];
@@ -206,7 +210,7 @@ const bonusMark = `<rect class="bonus-mark" x="4" y="4" width="92" height="92" r
 export function tileMarkup(tiles, type) {
   const tile = tiles.byType[type];
   if (!tile) return `<rect width="100" height="100" fill="#ccc"/><text x="50" y="55"
-    text-anchor="middle">${type}</text>`;
+    text-anchor="middle">${esc(type)}</text>`;
   const halfKind = Object.entries(tiles.kinds).find(([, c]) => c === "half");
   const ground = GROUND[halfKind && halfKind[0]] || "#8cc461";
   const parts = [`<rect width="100" height="100" fill="${ground}"/>`];

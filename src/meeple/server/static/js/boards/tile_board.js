@@ -1,0 +1,489 @@
+// The tile board (`browser_board` "tiles": both Carcassonne games): the tiles drawn from the
+// game's tile data, the pieces, the spots where the drawn tile fits and the circles of the
+// piece choices on the tile just laid, with pan and zoom through the SVG viewBox.
+//
+// Four parts, as chessground has them: `ui` (what the person is doing: the spot pointed
+// at, the rotation, a finger's pick, the view box, a drag), the drawing (state and ui in,
+// SVG out), `bind` (every listener, one unbind), and the board the page gets.
+import { SIZE, indexTiles, locationPoint, tileMarkup, upright } from "./tiles.js";
+import { cssColour, seatColours } from "../colours.js";
+import { el, listen, loadStylesheet, typing } from "../dom.js";
+import { sv } from "../svg.js";
+import { movesInWords, partsOf, perState } from "./moves.js";
+
+const KIND_LETTER = { road: "R", city: "C", monastery: "M", field: "F",
+                      forest: "F", river: "R", meadow: "M", hut: "H" };
+const FARMERS = new Set(["field", "meadow"]);          // a farmer lies on its side
+// A meeple standing, about 22 units tall, centred on 0,0.
+const MEEPLE = "M0,-11 C3,-11 4,-9 4,-7 C4,-5.5 3.5,-5 3,-4.5 L10,-2 C11.5,-1.5 11,1.5 9,1.5"
+  + " L5,1 L8,10 L2,10 L0,6 L-2,10 L-8,10 L-5,1 L-9,1.5 C-11,1.5 -11.5,-1.5 -10,-2"
+  + " L-3,-4.5 C-3.5,-5 -4,-5.5 -4,-7 C-4,-9 -3,-11 0,-11 Z";
+const HUT = "M-9,9 L-9,-2 L0,-10 L9,-2 L9,9 Z";
+const LAYERS = ["tiles", "marks", "lit", "pieces", "spots", "preview", "targets"];
+
+// --- the legal moves, by what the board shows of them ------------------------------------
+
+/** The state's legal moves as indices into `legal`: `spots` (where the drawn tile goes:
+ * "x,y" -> {x, y, at: Map(rotation -> index)}), `pieces` (a follower or a hut on the tile
+ * just laid: circles), `pass`, and `others` (anything else: buttons). */
+const movesOf = perState((state) => {
+  const spots = new Map(), pieces = [], others = [];
+  let pass = null;
+  (state.legal_parts || []).forEach((parts, i) => {
+    const [kind] = parts;
+    if (kind === "place") {
+      const [, , x, y, rotation] = parts;
+      const key = `${x},${y}`;
+      if (!spots.has(key)) spots.set(key, { x, y, at: new Map() });
+      spots.get(key).at.set(rotation, i);
+    } else if (kind === "follower" || kind === "hut") pieces.push(i);
+    else if (kind === "pass") pass = i;
+    else others.push(i);
+  });
+  return { spots, pieces, pass, others };
+});
+
+/** The rotation the drawn tile shows on spot `key`: the chosen one where it fits there,
+ * else the first that fits. */
+function rotationAt(state, ui, key) {
+  const spot = movesOf(state).spots.get(key);
+  const rotations = spot ? [...spot.at.keys()] : [];
+  return rotations.includes(ui.rotation) ? ui.rotation : rotations[0];
+}
+
+/** A piece choice's kind ("road", ..., "hut") and location on the tile. */
+function pieceOf(parts) {
+  return parts[0] === "hut" ? { kind: "hut", location: parts[1] }
+    : { kind: parts[1], location: parts[2] };
+}
+
+/** A move in the log's words, from its parts. */
+function moveWords(parts, colour) {
+  const [kind] = parts;
+  if (kind === "place") {
+    const [, type, x, y, rotation] = parts;
+    return `${colour} placed tile ${type} at (${x}, ${y}), ${rotation}°`;
+  }
+  if (kind === "follower") return `${colour} put a follower on the ${parts[1]} (${parts[2]})`;
+  if (kind === "hut") return `${colour} put a hut (${parts[1]})`;
+  if (kind === "pass") return `${colour} passed`;
+  return null;
+}
+
+/** Until the server's moves carry their parts, another seat's move is known as parts
+ * only when it laid a tile: the one tile more on the board. */
+function placedSince(before, after) {
+  const board = after.view.board;
+  if ((after.moves || []).length !== 1 || board.length !== before.view.board.length + 1) return null;
+  const t = board[board.length - 1];
+  return ["place", t.type, t.x, t.y, t.rotation];
+}
+
+/** Centres for the piece circles at `points` (tile units) so that none covers another
+ * (a Hunters & Gatherers river follower and a hut go on one spot; some places lie close):
+ * each circle takes the free spot on the tile nearest its place, trying rings around it. */
+function spread(points, gap = 28) {
+  const placed = [];
+  const inside = (v) => v >= 13 && v <= SIZE - 13;
+  const free = ([x, y]) => inside(x) && inside(y)
+    && placed.every(([a, b]) => Math.hypot(a - x, b - y) >= gap);
+  for (const [x0, y0] of points) {
+    let at = [Math.min(SIZE - 13, Math.max(13, x0)), Math.min(SIZE - 13, Math.max(13, y0))];
+    search: for (let r = 0; r <= SIZE; r += 6) {
+      for (let k = 0; k < (r ? 16 : 1); k++) {
+        const t = (k * Math.PI) / 8, p = [at[0] + r * Math.cos(t), at[1] + r * Math.sin(t)];
+        if (free(p)) { at = p; break search; }
+      }
+    }
+    placed.push(at);
+  }
+  return placed;
+}
+
+// --- ui: what the person is doing ----------------------------------------------------------
+
+function newUi() {
+  return {
+    rotation: 0,        // the rotation the player chose last (degrees)
+    hovered: null,      // the spot under the pointer (or picked): "x,y"
+    picked: null,       // the spot a tap picked (touch), shown until placed
+    touched: false,     // the last press was a finger: tap to pick, tap again to turn
+    shown: null,        // cells lit from outside (highlight), back after a hover
+    pointing: null,     // the cells of the piece under the pointer
+    box: null,          // the view box {x, y, w, h}
+    userMoved: false,   // zoomed or panned by hand: updates keep the view box
+    drag: null,         // a press that may become a pan
+    justDragged: false, // the click that ends a pan places nothing
+  };
+}
+
+// --- drawing: state and ui in, SVG out -------------------------------------------------------
+
+/** The board's DOM: the SVG with its layers, the zoom buttons, and the side's controls. */
+function makeDom(container, controls) {
+  const svg = sv("svg", { class: "carc", "aria-label": "the board" });
+  const layers = {};
+  for (const id of LAYERS) svg.append(layers[id] = sv("g", { id, class: id === "preview" ? "preview" : null }));
+  const tools = el("div", { class: "board-tools" },
+    el("button", { "data-zoom": "in", title: "zoom in" }, "+"),
+    el("button", { "data-zoom": "out", title: "zoom out" }, "−"),
+    el("button", { "data-zoom": "fit", title: "show the whole board" }, "fit"));
+  container.replaceChildren(svg, tools);
+  return { svg, layers, tools, controls };
+}
+
+/** The drawing functions into `dom`, with the tile pictures of `tiles` (each type at each
+ * rotation made once, then cloned). */
+function drawing(dom, tiles) {
+  const { svg, layers, controls } = dom;
+  const pictures = new Map();
+
+  function picture(type, rotation) {
+    const key = `${type}@${rotation}`;
+    if (!pictures.has(key)) {
+      const g = sv("g");
+      g.innerHTML = `<g transform="rotate(${Number(rotation)} 50 50)">${tileMarkup(tiles, type)}</g>`
+        + `${upright(tiles, type, rotation)}<rect class="tile-border" width="100" height="100"/>`;
+      const parts = document.createDocumentFragment();
+      parts.append(...g.childNodes);
+      pictures.set(key, parts);
+    }
+    return pictures.get(key).cloneNode(true);
+  }
+  const tileGroup = (t, attrs = {}) =>
+    sv("g", { transform: `translate(${t.x * SIZE} ${t.y * SIZE})`, ...attrs }, picture(t.type, t.rotation));
+
+  function drawTiles(state) {
+    const board = state.view.board;
+    layers.tiles.replaceChildren(...board.map((t) => tileGroup(t, { "data-tile": `${t.x},${t.y}` })));
+    const last = board.length > 1 ? board[board.length - 1] : null;
+    layers.marks.replaceChildren(...(last ? [sv("rect", { class: "last-tile", x: last.x * SIZE + 2,
+      y: last.y * SIZE + 2, width: 96, height: 96, rx: 3 })] : []));
+  }
+
+  function drawPieces(state) {
+    const colours = seatColours(state);
+    const huts = (state.view.huts || []).map((h, i) => {
+      const [px, py] = locationPoint(h.location);
+      return sv("path", { class: "hut", "data-seat": h.seat, "data-index": i, d: HUT,
+                          fill: cssColour(colours[h.seat]), stroke: "#1b1b1b", "stroke-width": 1.5,
+                          transform: `translate(${h.x * SIZE + px} ${h.y * SIZE + py})` });
+    });
+    const followers = state.view.followers.map((f, i) => {
+      const [px, py] = locationPoint(f.location);
+      const farmer = FARMERS.has(f.kind);
+      return sv("g", { class: farmer ? "follower farmer" : "follower", "data-seat": f.seat, "data-index": i,
+                       transform: `translate(${f.x * SIZE + px} ${f.y * SIZE + py})`
+                         + `${farmer ? " rotate(-90) scale(1.05 .9)" : ""} scale(1.4)` },
+        sv("path", { d: MEEPLE, fill: cssColour(colours[f.seat]), stroke: "#1b1b1b", "stroke-width": 1.2 }));
+    });
+    layers.pieces.replaceChildren(...huts, ...followers);
+  }
+
+  /** The cells lit: the piece pointed at's, else those lit from outside. */
+  function drawLit(ui) {
+    const cells = ui.pointing || ui.shown || [];
+    layers.lit.replaceChildren(...cells.map(([x, y]) => sv("rect", { class: "lit", "data-cell": `${x},${y}`,
+      x: x * SIZE, y: y * SIZE, width: SIZE, height: SIZE })));
+  }
+
+  // Table rules (player aids off): no yellow spots telling where the tile fits. The spots
+  // stay as invisible places to point at, as a player holds the tile over the table: the
+  // tile shows only where the pointer is, and a click there places it. The follower circles
+  // stay (they are the only way to place one) but plain, without the hover colour.
+  function drawSpots(state) {
+    layers.spots.replaceChildren(...[...movesOf(state).spots].map(([key, { x, y }]) => {
+      return sv("rect", { class: "spot", "data-spot": key, x: x * SIZE + 3, y: y * SIZE + 3,
+                          width: 94, height: 94, rx: 6 }, sv("title", {}, `(${x}, ${y})`));
+    }));
+    svg.classList.toggle("no-aids", state.aids === false);
+  }
+
+  /** The drawn tile on the spot pointed at (or picked), in the rotation it would take. */
+  function drawPreview(state, ui) {
+    const tile = state.view.tile, key = ui.hovered;
+    const rotation = key ? rotationAt(state, ui, key) : undefined;
+    layers.preview.dataset.rotation = key ? rotation : "";
+    if (key && tile) {
+      const { x, y } = movesOf(state).spots.get(key);
+      layers.preview.replaceChildren(tileGroup({ type: tile, x, y, rotation }));
+    } else layers.preview.replaceChildren();
+    for (const r of layers.spots.children) r.classList.toggle("selected", r.dataset.spot === key);
+  }
+
+  function drawTargets(state) {
+    const { pieces } = movesOf(state);
+    const board = state.view.board, last = board[board.length - 1];
+    const choices = pieces.map((i) => ({ action: state.legal[i], ...pieceOf(state.legal_parts[i]) }));
+    const at = spread(choices.map((c) => locationPoint(c.location)));
+    layers.targets.replaceChildren(...choices.map((c, i) => sv("g", {
+      class: "target", "data-action": c.action,
+      transform: `translate(${last.x * SIZE + at[i][0]} ${last.y * SIZE + at[i][1]})` },
+      sv("circle", { r: 13 }), sv("text", {}, KIND_LETTER[c.kind] || "?"), sv("title", {}, c.action))));
+  }
+
+  /** The side panel: the drawn tile, Place / Rotate / Pass, and as buttons whatever the
+   * board cannot show as a spot or a circle. */
+  function drawControls(state, ui) {
+    const v = state.view, moves = movesOf(state);
+    const parts = [];
+    if (v.tile && !state.terminal) {
+      const rotation = ui.hovered ? rotationAt(state, ui, ui.hovered) : ui.rotation;
+      const drawn = sv("svg", { viewBox: "-4 -4 108 108", "aria-label": "the drawn tile" },
+                       tileGroup({ type: v.tile, x: 0, y: 0, rotation }));
+      parts.push(el("h3", {}, `Tile ${v.tile}`),
+        el("div", { class: "row drawn" }, drawn,
+           el("div", { class: "muted" }, (tiles.byType[v.tile] || {}).text || "", el("br"),
+              `${v.remaining} tiles left`)));
+    }
+    if (moves.spots.size) {
+      const how = ui.touched ? "tap a place, tap it again to turn the tile"
+        : state.aids !== false ? "click a yellow spot to place" : "point at where the tile goes, click to place";
+      parts.push(el("div", { class: "controls" },
+        ui.picked ? el("button", { id: "place", class: "primary" }, "Place ", el("kbd", {}, "Enter")) : null,
+        el("button", { id: "rotate" }, "Rotate ", el("kbd", {}, "r")),
+        el("span", { class: "muted" }, how)));
+    } else if (moves.pass !== null) {
+      parts.push(el("div", { class: "controls" },
+        el("button", { id: "pass", "data-action": state.legal[moves.pass] }, "Pass ", el("kbd", {}, "p")),
+        el("span", { class: "muted" }, "or click a circle on the new tile")));
+    }
+    if (moves.others.length) {
+      parts.push(el("div", { class: "move-buttons" }, ...moves.others.map((i) =>
+        el("button", { class: "move", "data-action": state.legal[i] }, state.legal[i]))));
+    }
+    controls.replaceChildren(...parts);
+  }
+
+  /** What pointing at a spot changes: the preview, the lit spot, the side's tile. */
+  function drawPointing(state, ui) {
+    drawPreview(state, ui);
+    drawControls(state, ui);
+  }
+
+  return {
+    all(state, ui) {
+      drawTiles(state); drawPieces(state); drawSpots(state); drawPointing(state, ui);
+      drawTargets(state); drawLit(ui);
+    },
+    pointing: drawPointing,
+    controls: drawControls,
+    lit: drawLit,
+    box(ui) { svg.setAttribute("viewBox", `${ui.box.x} ${ui.box.y} ${ui.box.w} ${ui.box.h}`); },
+  };
+}
+
+/** The whole board's extent in board units, spots included: [x0, y0, x1, y1]. */
+function bounds(state) {
+  const xs = [], ys = [];
+  for (const t of state.view.board) { xs.push(t.x); ys.push(t.y); }
+  const { spots } = movesOf(state);
+  for (const { x, y } of spots.values()) { xs.push(x); ys.push(y); }
+  // The spots already ring the board: a quarter tile of margin is enough.
+  const pad = spots.size ? 0.25 : 1;
+  return [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + 1 + pad, Math.max(...ys) + 1 + pad];
+}
+
+// --- input ------------------------------------------------------------------------------------
+
+/** Every listener of the board, each calling the named handler of `on`; returns the unbind.
+ * A mouse: pointing at a spot previews the tile there, a click places it. A finger
+ * (pointerType "touch"): the first tap on a spot picks it and previews the tile, another
+ * tap on the same spot turns it to its next legal rotation, and "Place" (or Enter) places. */
+function bind(dom, on) {
+  const { svg, tools, controls } = dom;
+  return listen(
+    [svg, "wheel", on.wheel, { passive: false }],
+    [svg, "pointerdown", on.press],
+    [svg, "pointermove", on.drag],
+    [svg, "pointerup", on.release],
+    [svg, "pointercancel", on.release],
+    [svg, "pointerover", on.over],
+    [svg, "pointerout", on.out],
+    [svg, "click", on.click],
+    [tools, "click", on.zoomButton],
+    [controls, "click", on.controlClick],
+    [document, "keydown", on.key],
+  );
+}
+
+// --- the board -------------------------------------------------------------------------------
+
+export function createBoard(container, controls, { data, send, log }) {
+  loadStylesheet("/static/css/tiles.css");
+  const dom = makeDom(container, controls);
+  const draw = drawing(dom, indexTiles(data));
+  const ui = newUi();
+  let state = null;
+
+  // The view box: fit, zoom, pan.
+  function setBox({ x, y, w, h }) {
+    const rect = dom.svg.getBoundingClientRect();
+    const aspect = rect.width > 0 && rect.height > 0 ? rect.width / rect.height : 1.4;
+    // Keep the element's aspect, so that one screen pixel is the same in x and y.
+    if (w / h < aspect) { const nw = h * aspect; x -= (nw - w) / 2; w = nw; }
+    else { const nh = w / aspect; y -= (nh - h) / 2; h = nh; }
+    ui.box = { x, y, w, h };
+    draw.box(ui);
+  }
+  function fit() {
+    const [x0, y0, x1, y1] = bounds(state);
+    const w = (x1 - x0) * SIZE, h = (y1 - y0) * SIZE;
+    const min = 4 * SIZE;      // never closer than four tiles across: tiles stay tile-sized
+    setBox({ x: x0 * SIZE - Math.max(0, min - w) / 2, y: y0 * SIZE - Math.max(0, min - h) / 2,
+             w: Math.max(w, min), h: Math.max(h, min) });
+  }
+  function zoom(factor, cx = ui.box.x + ui.box.w / 2, cy = ui.box.y + ui.box.h / 2) {
+    const { box } = ui;
+    const w = Math.min(Math.max(box.w * factor, 2 * SIZE), 80 * SIZE);
+    const f = w / box.w;
+    ui.userMoved = true;
+    setBox({ x: cx - (cx - box.x) * f, y: cy - (cy - box.y) * f, w, h: box.h * f });
+  }
+  function toBoard(ev) {
+    const rect = dom.svg.getBoundingClientRect(), { box } = ui;
+    return [box.x + (ev.clientX - rect.left) * box.w / rect.width,
+            box.y + (ev.clientY - rect.top) * box.h / rect.height];
+  }
+
+  // Moves.
+  const spots = () => movesOf(state).spots;
+  /** Place the drawn tile on spot `key` ("x,y") in the rotation shown there. */
+  function placeAt(key) {
+    if (!key || !spots().has(key)) return;
+    ui.hovered = key;
+    ui.rotation = rotationAt(state, ui, key);
+    send(state.legal[spots().get(key).at.get(ui.rotation)]);
+  }
+  function rotateNext() {
+    const key = ui.hovered;
+    const rotations = key ? [...spots().get(key).at.keys()].sort((a, b) => a - b) : [0, 90, 180, 270];
+    const now = key ? rotationAt(state, ui, key) : ui.rotation;
+    ui.rotation = rotations.find((r) => r > now) ?? rotations[0];
+    draw.pointing(state, ui);
+  }
+  /** The cells a piece on the board (a follower's or a hut's element) scores: the
+   * server's `regions` for its list, at its index. */
+  function regionOf(piece) {
+    const list = piece.classList.contains("hut") ? "huts" : "followers";
+    return ((state.regions || {})[list] || [])[Number(piece.dataset.index)] || null;
+  }
+  const closest = (ev, selector) => (ev.target.closest ? ev.target.closest(selector) : null);
+
+  const unbind = bind(dom, {
+    wheel(ev) {
+      if (!ui.box) return;
+      ev.preventDefault();
+      const [cx, cy] = toBoard(ev);
+      // Proportional to the wheel's travel: a mouse notch zooms ~25 %, a trackpad gently.
+      zoom(Math.exp(Math.max(-100, Math.min(100, ev.deltaY)) * 0.0022), cx, cy);
+    },
+    zoomButton(ev) {
+      const which = ev.target.dataset.zoom;
+      if (!ui.box || !which) return;
+      if (which === "in") zoom(1 / 1.3);
+      if (which === "out") zoom(1.3);
+      if (which === "fit") { ui.userMoved = false; fit(); }
+    },
+    press(ev) {
+      if (ui.box) ui.drag = { x: ev.clientX, y: ev.clientY, box: { ...ui.box }, moving: false, id: ev.pointerId };
+      const was = ui.touched;
+      ui.touched = ev.pointerType === "touch";
+      if (was !== ui.touched && state) draw.controls(state, ui);
+    },
+    drag(ev) {
+      const { drag } = ui;
+      if (!drag) return;
+      const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+      if (!drag.moving && Math.hypot(dx, dy) < 5) return;   // a click, not yet a drag
+      if (!drag.moving) { drag.moving = true; dom.svg.setPointerCapture(drag.id); dom.svg.classList.add("dragging"); }
+      const scale = drag.box.w / dom.svg.getBoundingClientRect().width;
+      ui.userMoved = true;
+      setBox({ ...drag.box, x: drag.box.x - dx * scale, y: drag.box.y - dy * scale });
+    },
+    release() {
+      if (ui.drag && ui.drag.moving) { ui.justDragged = true; setTimeout(() => { ui.justDragged = false; }, 0); }
+      ui.drag = null;
+      dom.svg.classList.remove("dragging");
+    },
+    over(ev) {
+      if (!state) return;
+      const piece = closest(ev, ".follower, .hut");
+      if (piece) { ui.pointing = regionOf(piece); draw.lit(ui); }
+      if (ev.pointerType === "touch") return;      // a finger picks by tapping
+      const spot = closest(ev, ".spot");
+      if (spot && spot.dataset.spot !== ui.hovered) { ui.hovered = spot.dataset.spot; draw.pointing(state, ui); }
+    },
+    out(ev) {
+      const piece = closest(ev, ".follower, .hut");
+      if (piece && !(ev.relatedTarget && piece.contains(ev.relatedTarget))) { ui.pointing = null; draw.lit(ui); }
+    },
+    click(ev) {
+      if (ui.justDragged || !state) return;
+      const spot = closest(ev, ".spot"), target = closest(ev, ".target");
+      if (spot && ui.touched) {
+        const key = spot.dataset.spot;
+        if (key === ui.picked) rotateNext();
+        else { ui.picked = ui.hovered = key; draw.pointing(state, ui); }
+      } else if (spot) placeAt(spot.dataset.spot);
+      else if (target) send(target.dataset.action);
+    },
+    controlClick(ev) {
+      const button = closest(ev, "button");
+      if (!button || !state) return;
+      if (button.id === "place") placeAt(ui.picked);
+      else if (button.id === "rotate") rotateNext();
+      else if (button.dataset.action) send(button.dataset.action);
+    },
+    key(ev) {
+      if (!state || typing(ev) || ev.ctrlKey || ev.metaKey) return;
+      const hasSpots = spots().size > 0;
+      if (ev.key === "r" && hasSpots) rotateNext();
+      if (ev.key === "Enter" && closest(ev, "button, a")) return;   // the button's own click
+      if (ev.key === "Enter" && hasSpots && (ui.picked || ui.hovered)) placeAt(ui.picked || ui.hovered);
+      const { pass } = movesOf(state);
+      if (ev.key === "p" && pass !== null) send(state.legal[pass]);
+    },
+  });
+  const resized = new ResizeObserver(() => { if (state && ui.box) (ui.userMoved ? setBox(ui.box) : fit()); });
+  resized.observe(dom.svg);
+
+  return {
+    update(next) {
+      const first = state === null;
+      state = next;
+      const { spots: now } = movesOf(state);
+      if (ui.hovered && !now.has(ui.hovered)) ui.hovered = null;
+      if (ui.picked && !now.has(ui.picked)) ui.picked = null;
+      ui.pointing = null;
+      draw.all(state, ui);
+      if (first || !ui.userMoved) fit();
+    },
+    /** Light up the board cells `cells` ([[x, y], ...]), or clear them with null. */
+    highlight(cells) {
+      ui.shown = cells && cells.length ? cells : null;
+      draw.lit(ui);
+    },
+    /** A breakdown item pointed at (null: no longer): the cells it scored. */
+    highlightItem(item) { this.highlight(item && item.tiles); },
+    keys: [["r", "rotate"], ["Enter", "place"], ["p", "pass"]],
+    /** The status line's words for the seat to move: what its legal moves ask for. */
+    status(s) {
+      const moves = movesOf(s);
+      if (moves.spots.size) return ": place the tile";
+      const kinds = new Set(moves.pieces.map((i) => s.legal_parts[i][0]));
+      const pieces = ["follower", "hut"].filter((k) => kinds.has(k)).map((k) => `a ${k}`);
+      if (!pieces.length) return moves.pass !== null ? ": no piece fits the tile, pass" : "";
+      return `: ${pieces.join(" or ")}${moves.pass !== null ? ", or pass" : ""}`;
+    },
+    describe(before, after) {
+      const placed = placedSince(before, after);
+      const say = (move, colour) => {
+        const parts = partsOf(move, before) || placed;
+        return parts && moveWords(parts, colour);
+      };
+      for (const line of movesInWords(after, say)) log(line, "move");
+    },
+    destroy() { unbind(); resized.disconnect(); },
+  };
+}
