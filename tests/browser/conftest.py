@@ -7,13 +7,7 @@ sessionStorage, so a spectator is really tokenless).
 """
 from __future__ import annotations
 
-import json
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -38,7 +32,7 @@ if (_why := _missing()) is not None:
         raise RuntimeError(f"{REQUIRE_ENV}=1 but the browser tests cannot run: {_why}")
     pytest.skip(f"browser tests skipped: {_why}", allow_module_level=True)
 
-from browser_steps import stop  # noqa: E402
+from browser_steps import serve  # noqa: E402
 from playwright import sync_api  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -46,59 +40,10 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 ARTIFACTS = Path(__file__).with_name("artifacts")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """The running server's base URL, and a helper to create games through the API."""
-
-    def __init__(self, base: str):
-        self.base = base
-
-    def get(self, path: str):
-        with urllib.request.urlopen(self.base + path, timeout=5) as reply:
-            return json.load(reply)
-
-    def create(self, game: str, players: int = 2, bots: dict | None = None, **extra) -> dict:
-        body = json.dumps({"game": game, "players": players, "bots": bots or {}, **extra})
-        request = urllib.request.Request(self.base + "/api/games", body.encode(),
-                                         {"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=5) as reply:
-            return json.load(reply)
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("browser-server")
-    port = _free_port()
-    with open(tmp / "server.log", "wb") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "meeple.cli", "serve", "--port", str(port),
-             "--db", f"sqlite:///{tmp}/b.db", "--bot-workers", "1"],
-            stdout=log, stderr=subprocess.STDOUT)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            _wait_until_up(base, proc, tmp / "server.log")
-            yield Server(base)
-        finally:
-            stop(proc)
-
-
-def _wait_until_up(base: str, proc: subprocess.Popen, log: Path) -> None:
-    """Poll until the API answers (start-up runs the migrations); fail with the log."""
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/games/types", timeout=1).close()
-            return
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the server did not start: "
-                                   + log.read_text(errors="replace")[-2000:]) from None
-            time.sleep(0.1)
+    with serve(tmp_path_factory.mktemp("browser-server")) as running:
+        yield running
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,7 @@
 // The board of a game, shared by the game page and the replay viewer. The game declares
 // which kind of board draws it (`browser_board` in GET /api/games/types) and whether that
 // board needs the game's fixed data (`client_data`: GET /api/games/types/NAME/data); a game
-// that declares no board, or one this client does not know, has none yet.
+// that declares no board, or one this client does not know, gets the generic board.
 //
 // Every board module exports createBoard(container, controls, {data, send, log}), which
 // returns the board:
@@ -18,6 +18,7 @@
 import { api } from "../api.js";
 
 const MODULES = { tiles: "./tile_board.js", hex: "./hex_board.js", sheet: "./sheet_board.js" };
+const GENERIC = "./generic.js";
 
 let types = null;
 
@@ -34,8 +35,7 @@ export function gameTypes() {
 export async function loadBoard(name) {
   const type = (await gameTypes()).find((t) => t.name === name);
   const kind = type && type.browser_board;
-  if (!Object.hasOwn(MODULES, kind)) throw new Error(`no board for the game ${name}`);
-  const module = await import(MODULES[kind]);
+  const module = await import(Object.hasOwn(MODULES, kind) ? MODULES[kind] : GENERIC);
   const data = type && type.client_data
     ? await api(`/api/games/types/${encodeURIComponent(name)}/data`) : null;
   return { module, data };
