@@ -1,10 +1,10 @@
 // The replay viewer: step through a game's positions with its own board module (as a
 // spectator), and chart the review's win chances move by move.
 import { api } from "./api.js";
-import { cssColour, seatColours } from "./colours.js";
+import { seatColours } from "./colours.js";
 import { playerRows, typing } from "./dom.js";
 import { loadBoard } from "./boards/index.js";
-import { sv } from "./svg.js";
+import { createChart } from "./chart.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);   // games, ID, replay
@@ -17,6 +17,7 @@ let wanted = 0;             // the step asked for last (a slow fetch never overw
 let board = null;
 let boardReady = null;     // the board module's loading
 let analysis = null;        // the finished review, once done
+let chart = null;           // the review's chart (chart.js)
 let colours = [];           // seat colour names
 let players = 0;
 const positions = new Map();    // n -> Promise of the position after n actions
@@ -58,7 +59,7 @@ async function go(n) {
   board.update({ ...pos, legal: [], legal_parts: [], seat: null });
   renderStep(pos);
   renderPlayers(pos);
-  drawNow();
+  chart.now(step);
   for (const m of [n + 1, n - 1]) if (m >= 0 && m <= total) position(m).catch(() => {});
 }
 
@@ -107,147 +108,6 @@ function renderPlayers(pos) {
   }));
 }
 
-// --- the review chart --------------------------------------------------------------------
-const PAD = { left: 58, right: 12, top: 10, bottom: 22 };
-let scale = null;           // {x(n), y(v), n(px)} of the chart as drawn last
-
-function svgEl(tag, attrs = {}, parent) {
-  const node = sv(tag, attrs);
-  if (parent) parent.append(node);
-  return node;
-}
-
-/** The three moves that lost the most (chance − played), largest first. */
-function costliest(moves) {
-  return moves.filter((m) => m.played !== null && m.played !== undefined && m.chance - m.played > 1e-9)
-    .sort((a, b) => (b.chance - b.played) - (a.chance - a.played)).slice(0, 3);
-}
-
-function lossWords(m, solo) {
-  const lost = m.chance - m.played;
-  const amount = solo ? `${lost.toFixed(1)} points` : `${Math.round(lost * 100)}%`;
-  return `seat ${m.seat} (${colours[m.seat] || "?"}) played ${m.move}; best was ${m.best}; lost ${amount}`;
-}
-
-function drawChart() {
-  const svg = $("chart");
-  const rect = svg.getBoundingClientRect();
-  if (!analysis || rect.width < 50 || rect.height < 30) return;
-  const W = rect.width, H = rect.height;
-  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  svg.replaceChildren();
-  const solo = players === 1;
-  const moves = analysis.moves;
-  let top = 1;
-  if (solo) {
-    const end = known.get(total);
-    const values = moves.flatMap((m) => [m.chance, m.played]).concat(end && end.scores ? end.scores : [])
-      .filter((v) => typeof v === "number");
-    const max = Math.max(1, ...values);
-    const unit = 10 ** Math.floor(Math.log10(max));
-    top = Math.ceil(max / unit) * unit;
-  }
-  const iw = W - PAD.left - PAD.right, ih = H - PAD.top - PAD.bottom;
-  const x = (n) => PAD.left + (total ? n / total : 0) * iw;
-  const y = (v) => PAD.top + (1 - v / top) * ih;
-  scale = { x, y, n: (px) => clamp(((px - PAD.left) / iw) * total) };
-
-  // Grid, axes and labels.
-  for (const f of [0, 0.25, 0.5, 0.75, 1]) {
-    const v = f * top;
-    svgEl("line", { class: f === 0 ? "axis" : "grid", x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v) }, svg);
-    const t = svgEl("text", { class: "label", x: PAD.left - 4, y: y(v) + 4, "text-anchor": "end" }, svg);
-    t.textContent = solo ? String(Math.round(v * 10) / 10) : `${Math.round(f * 100)}%`;
-  }
-  svgEl("line", { class: "axis", x1: PAD.left, x2: PAD.left, y1: PAD.top, y2: H - PAD.bottom }, svg);
-  const ticks = Math.min(total, 10);
-  for (let k = 0; k <= ticks; k++) {
-    const n = Math.round((k / Math.max(ticks, 1)) * total);
-    const t = svgEl("text", { class: "label", x: x(n), y: H - 6, "text-anchor": "middle" }, svg);
-    t.textContent = String(n);
-  }
-  const axis = svgEl("text", { class: "label axis-label", "text-anchor": "middle",
-    transform: `translate(12 ${PAD.top + ih / 2}) rotate(-90)` }, svg);
-  axis.textContent = solo ? "expected score" : "win chance";
-
-  // One line per seat: its chance at its own moves. In a 2-seat game where both seats
-  // know the same, the other's estimate says it too (1 − the other's); where each knows
-  // something the other does not (Jäger und Sammler's face-down tiles), each seat's
-  // estimate is its own view's, and mixing the two would make the lines zig-zag.
-  const mirror = players === 2 && !analysis.hides_information;
-  const series = Array.from({ length: players }, () => []);
-  for (const m of moves) {
-    if (typeof m.chance !== "number" || m.seat < 0 || m.seat >= players) continue;
-    series[m.seat].push([m.index, m.chance]);
-    if (mirror) series[1 - m.seat].push([m.index, 1 - m.chance]);
-  }
-  // The end: the result itself (a win 1, a loss 0, a shared win split; solo: the score).
-  const end = known.get(total);
-  if (end && end.terminal && end.scores) {
-    const best = Math.max(...end.scores);
-    const winners = end.scores.filter((v) => v === best).length;
-    series.forEach((points, seat) => {
-      if (points.length) points.push([total, solo ? end.scores[seat] : end.scores[seat] === best ? 1 / winners : 0]);
-    });
-  }
-  series.forEach((points, seat) => {
-    if (!points.length) return;
-    const colour = colours[seat] || "black";
-    const d = points.map(([n, v], i) => `${i ? "L" : "M"}${x(n).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
-    const path = svgEl("path", { class: `seat-line ${colour}`, d, "data-seat": seat }, svg);
-    path.style.stroke = cssColour(colour);
-  });
-
-  svgEl("line", { class: "now", id: "chart-now", y1: PAD.top, y2: H - PAD.bottom }, svg);
-  drawNow();
-
-  // The three costliest moves, numbered, with what they lost.
-  const worst = costliest(moves);
-  const tip = chartTip();
-  worst.forEach((m, k) => {
-    const g = svgEl("g", { class: "loss", "data-index": m.index, "data-tip": lossWords(m, solo),
-                           "aria-label": lossWords(m, solo),
-                           transform: `translate(${x(m.index)} ${y(m.chance)})` }, svg);
-    svgEl("circle", { r: 8 }, g);
-    svgEl("text", {}, g).textContent = String(k + 1);
-    g.addEventListener("mouseenter", (ev) => { tip.textContent = g.dataset.tip; tip.hidden = false; moveTip(ev); });
-    g.addEventListener("mousemove", moveTip);
-    g.addEventListener("mouseleave", () => { tip.hidden = true; });
-    g.addEventListener("click", (ev) => { ev.stopPropagation(); go(m.index + 1); });
-  });
-  $("losses-title").hidden = !worst.length;
-  $("losses").replaceChildren(...worst.map((m) => {
-    const li = document.createElement("li");
-    const a = document.createElement("a");
-    a.href = `#${m.index + 1}`;
-    a.textContent = `move ${m.index + 1}: ${lossWords(m, solo)}`;
-    li.append(a);
-    return li;
-  }));
-}
-
-function chartTip() {
-  let tip = document.querySelector(".chart-tip");
-  if (!tip) {
-    tip = document.createElement("div");
-    tip.className = "chart-tip"; tip.hidden = true; tip.setAttribute("role", "tooltip");
-    document.body.append(tip);
-  }
-  return tip;
-}
-
-function moveTip(ev) {
-  const tip = chartTip();
-  const left = Math.min(ev.clientX + 12, window.innerWidth - tip.offsetWidth - 8);
-  tip.style.left = `${left}px`; tip.style.top = `${ev.clientY - tip.offsetHeight - 10}px`;
-}
-
-function drawNow() {
-  const line = $("chart-now");
-  if (!line || !scale) return;
-  line.setAttribute("x1", scale.x(step)); line.setAttribute("x2", scale.x(step));
-}
-
 async function pollAnalysis() {
   const status = $("chart-status");
   try {
@@ -257,7 +117,7 @@ async function pollAnalysis() {
       await position(total).catch(() => null);      // the result ends each line
       status.textContent = "";
       $("chart-box").dataset.state = "done";
-      drawChart();
+      chart.draw({ analysis, total, players, colours, end: known.get(total) });
       const shown = known.get(step);
       if (shown) renderStep(shown);               // the review names each move's seat
       return;
@@ -291,12 +151,7 @@ function wire() {
     const n = Number(location.hash.slice(1));
     if (Number.isFinite(n) && n !== wanted) go(n);
   });
-  $("chart").addEventListener("click", (ev) => {
-    if (!scale) return;
-    const rect = $("chart").getBoundingClientRect();
-    go(scale.n(ev.clientX - rect.left));
-  });
-  new ResizeObserver(() => drawChart()).observe($("chart"));
+  chart = createChart($("chart"), { losses: $("losses"), lossesTitle: $("losses-title"), go });
 }
 
 async function start() {
