@@ -7,36 +7,30 @@ let types = [];
 
 const current = () => types.find((t) => t.name === $("game").value);
 
-// "Short game": small piles of the games' own tile types (a few minutes against a bot).
-const SHORT_DECKS = {
-  "carcassonne": { deck: { U: 3, V: 3, E: 2, D: 2, B: 1 } },
-  "hunters-gatherers": { deck: { L07: 2, L15: 2, L28: 2, L29: 2, L30: 2 },
-                         bonus_deck: { B04: 1, B06: 1 } },
-};
-
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const takesObject = (o) => /\bobject\b/.test(o.type);
-const tileCount = (deck) => Object.values(deck).reduce((a, b) => a + b, 0);
+const takesNumber = (o) => !takesObject(o) && /\b(integer|number)\b/.test(o.type);
+const isCounts = (v) => isObject(v) && Object.values(v).every((n) => typeof n === "number");
+const sum = (counts) => Object.values(counts).reduce((a, b) => a + b, 0);
 
-/** The short piles of a game: {option name: deck} for its object options (from the table
- * above, else a few of the allowed types), or null when it has none. */
-function shortDecks(type) {
-  const out = {};
-  for (const o of type.options) {
-    if (o.file || !takesObject(o) || !/deck/.test(o.name)) continue;
-    const known = SHORT_DECKS[type.name] && SHORT_DECKS[type.name][o.name];
-    if (known) out[o.name] = known;
-    else if (o.allowed && o.allowed.length) {
-      out[o.name] = Object.fromEntries(o.allowed.slice(0, 4).map((t) => [t, 2]));
-    }
-  }
+/** "Short game": the value each option offers for a game of a few minutes (its `short`,
+ * e.g. a small pile), {option name: value}; null when no option of the game has one. */
+function shortValues(type) {
+  const out = Object.fromEntries(type.options
+    .filter((o) => o.short !== null && o.short !== undefined && (takesObject(o) || !o.file))
+    .map((o) => [o.name, o.short]));
   return Object.keys(out).length ? out : null;
 }
 
-/** The options sent, in a few words: "deck: 11 tiles", "board set", "default options". */
+/** An option's value in a few words: "deck of 11" (counts), "target 15", "board set". */
+function valueWords(name, value) {
+  if (isCounts(value)) return `${name} of ${sum(value)}`;
+  return isObject(value) || Array.isArray(value) ? `${name} set` : `${name} ${value}`;
+}
+
+/** The options sent, in a few words: "deck of 11, target 15", or "default options". */
 function optionWords(config) {
-  const words = Object.entries(config).map(([k, v]) =>
-    isObject(v) && /deck/.test(k) ? `${k}: ${tileCount(v)} tiles` : `${k} set`);
+  const words = Object.entries(config).map(([k, v]) => valueWords(k, v));
   return words.length ? words.join(", ") : "default options";
 }
 
@@ -65,9 +59,19 @@ function readOptions() {
       const { value, error } = readJson(field, o);
       if (error) errors.push(error);
       else if (value !== undefined) config[o.name] = value;
-    } else if (field.value.trim() !== "") config[o.name] = field.value.trim();
+    } else if (field.value.trim() !== "") {
+      const text = field.value.trim();
+      config[o.name] = takesNumber(o) && Number.isFinite(Number(text)) ? Number(text) : text;
+    }
   }
   return { config, errors };
+}
+
+/** A field changed by hand from the short game's value: the game length says "custom". */
+function leftShort(field) {
+  if (field.dataset.short !== undefined && field.value !== field.dataset.short && $("opt-length")) {
+    $("opt-length").value = "custom";
+  }
 }
 
 function optionField(o) {
@@ -83,9 +87,7 @@ function optionField(o) {
       message.textContent = error || "";
       area.classList.toggle("invalid", !!error);
       area.setAttribute("aria-invalid", String(!!error));
-      if (area.dataset.short !== undefined && area.value !== area.dataset.short) {
-        $("opt-length") && ($("opt-length").value = "custom");
-      }
+      leftShort(area);
     });
     const parts = [el("label", { class: "opt-name", for: `opt-${o.name}` }, o.name), area];
     if (o.file) {   // a file's path means nothing to the server: its data (JSON) only
@@ -109,9 +111,10 @@ function optionField(o) {
       el("span", { class: "opt-name" }, o.name), ` — ${help}: a file on the server, which `
       + "cannot be chosen from a browser (in a terminal: meeple play --config)");
   }
-  // No game has an option of another kind yet: one would be typed as text.
+  // Any other option is typed: a number as a number, anything else as text.
   const input = el("input", { "data-option": o.name, "data-kind": "text", placeholder: help,
-                              size: 30 });
+                              size: 30, type: takesNumber(o) ? "number" : "text" });
+  input.addEventListener("input", () => leftShort(input));
   return el("div", { class: "opt", "data-for": o.name },
     el("label", {}, el("span", { class: "opt-name" }, o.name), " ", input),
     el("div", { class: "muted opt-help" }, `${help} · ${o.type}`));
@@ -127,20 +130,22 @@ function renderOptions() {
     return;
   }
   const parts = [];
-  const decks = shortDecks(type);
-  if (decks) {
-    const n = Object.values(decks).map(tileCount).join(" + ");   // per pile: "10 + 2"
+  const short = shortValues(type);
+  if (short) {
     const length = el("select", { id: "opt-length", "aria-label": "game length" },
-      el("option", { value: "full" }, "full game (the whole pile)"),
-      el("option", { value: "short" }, `short game (${n} tiles)`),
-      el("option", { value: "custom" }, "my own piles (JSON below)"));
+      el("option", { value: "full" }, "full game"),
+      el("option", { value: "short" },
+         `short game (${Object.entries(short).map(([k, v]) => valueWords(k, v)).join(" · ")})`),
+      el("option", { value: "custom" }, "my own options (below)"));
     length.addEventListener("change", () => {
-      for (const [name, deck] of Object.entries(decks)) {
-        const area = body.querySelector(`[data-option="${name}"]`);
-        if (length.value === "custom") continue;
-        area.value = length.value === "short" ? JSON.stringify(deck) : "";
-        area.dataset.short = area.value;
-        area.dispatchEvent(new Event("input"));
+      if (length.value === "custom") return;
+      for (const [name, value] of Object.entries(short)) {
+        const field = body.querySelector(`[data-option="${name}"]`);
+        if (!field) continue;
+        field.value = length.value !== "short" ? ""
+          : field.dataset.kind === "json" ? JSON.stringify(value) : String(value);
+        field.dataset.short = field.value;
+        field.dispatchEvent(new Event("input"));
       }
     });
     parts.push(el("div", { class: "row" }, el("label", {}, "Game length ", length)));
@@ -292,8 +297,9 @@ async function refresh() {
 async function start() {
   try { types = await api("/api/games/types"); }
   catch (e) { $("create-error").textContent = e.message; return; }
+  types.sort((a, b) => a.title.localeCompare(b.title));      // the menu in the titles' order
   for (const t of types) $("game").append(el("option", { value: t.name }, t.title));
-  $("game").value = types.some((t) => t.name === "carcassonne") ? "carcassonne" : types[0].name;
+  $("game").value = types[0].name;
   $("game").addEventListener("change", renderGameInfo);
   $("players").addEventListener("input", renderSeats);
   $("create").addEventListener("click", create);
