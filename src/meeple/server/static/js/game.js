@@ -4,7 +4,7 @@
 import { GameSocket } from "./api.js";
 import { seatColours } from "./colours.js";
 import { el, playerRows, typing } from "./dom.js";
-import { loadBoard as loadBoardModule } from "./boards/index.js";
+import { gameTypes, loadBoard as loadBoardModule } from "./boards/index.js";
 import { createBreakdown } from "./breakdown.js";
 import { createPile } from "./pile.js";
 import { createSeatPanel } from "./seat_actions.js";
@@ -174,6 +174,7 @@ async function onMessage(msg) {
 // Handle messages one at a time: the first one awaits the board module's loading.
 let queue = Promise.resolve();
 function start() {
+  gameTypes().catch(() => {});     // asked while the socket connects: which board, ready sooner
   socket = new GameSocket(gameId, token, {
     onMessage: (m) => { queue = queue.then(() => onMessage(m)).catch((e) => showError(String(e))); },
     onStatus: (s, why) => {

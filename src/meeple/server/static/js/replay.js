@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { seatColours } from "./colours.js";
 import { playerRows, typing } from "./dom.js";
-import { loadBoard } from "./boards/index.js";
+import { gameTypes, loadBoard } from "./boards/index.js";
 import { createChart } from "./chart.js";
 
 const $ = (id) => document.getElementById(id);
@@ -156,6 +156,7 @@ function wire() {
 
 async function start() {
   $("back-to-game").href = `/games/${encodeURIComponent(gameId)}`;
+  gameTypes().catch(() => {});     // asked while the record comes: which board, ready sooner
   try {
     record = await api(`/api/games/${encodeURIComponent(gameId)}/record`);
   } catch (e) {

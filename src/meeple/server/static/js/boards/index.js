@@ -35,8 +35,8 @@ export function gameTypes() {
 export async function loadBoard(name) {
   const type = (await gameTypes()).find((t) => t.name === name);
   const kind = type && type.browser_board;
-  const module = await import(Object.hasOwn(MODULES, kind) ? MODULES[kind] : GENERIC);
-  const data = type && type.client_data
-    ? await api(`/api/games/types/${encodeURIComponent(name)}/data`) : null;
+  const [module, data] = await Promise.all([
+    import(Object.hasOwn(MODULES, kind) ? MODULES[kind] : GENERIC),
+    type && type.client_data ? api(`/api/games/types/${encodeURIComponent(name)}/data`) : null]);
   return { module, data };
 }
