@@ -28,6 +28,7 @@ def test_an_update_lists_the_seats_moves_without_chance(serve):
             seen += update["moves"]
             record_len = update["index"]
     assert [(m["seat"], m["action"]) for m in seen] == [(0, "reroll 0 1"), (0, "stop")]
+    assert [m["parts"] for m in seen] == [["reroll", 0, 1], ["stop"]]     # as legal_parts
     assert all(not m["action"].startswith("roll ") for m in seen)     # the dice: chance
     assert [m["index"] for m in seen] == sorted(m["index"] for m in seen)
     assert seen[0]["index"] == first["index"]                         # the move's own index

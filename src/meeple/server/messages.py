@@ -51,13 +51,14 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
 
 
 def moves_since(live: LiveGame, since: int) -> list[dict]:
-    """The seats' moves from action ``since`` on, ``{"index", "seat", "action"}``: what
-    a client logs as moves. Chance outcomes are left out (what they dealt, a seat may not
+    """The seats' moves from action ``since`` on, ``{"index", "seat", "action", "parts"}``
+    (``parts`` as in ``legal_parts``): what a client logs as moves. Chance outcomes are left out (what they dealt, a seat may not
     see; the view shows what it may); every seat's own choice is public in all four
     games. Only updates list them: the whole game's would be the record, which is served
     only where the game allows."""
-    history = live.history
-    return [{"index": i, "seat": seat, "action": history.actions[i]}
+    history, parse = live.history, live.state.parse
+    return [{"index": i, "seat": seat, "action": history.actions[i],
+             "parts": list(parse(history.actions[i]))}
             for i, seat in enumerate(history.actors[since:], since) if seat >= 0]
 
 

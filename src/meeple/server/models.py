@@ -106,7 +106,8 @@ class GameState(BaseModel):
     last_action: str | None
     moves: list[dict[str, Any]] = Field(
         [], description="an update's moves by seats since the previous message, "
-        '{"index", "seat", "action"} (chance outcomes left out; empty in other messages)')
+        '{"index", "seat", "action", "parts"} (parts as in legal_parts; chance outcomes '
+        "left out; empty in other messages)")
     seats: list[SeatInfo]
     colours: list[str] = Field([], description="each seat's colour, as the game names it")
     takeback: dict[str, Any] | None = Field(description="an open takeback request")

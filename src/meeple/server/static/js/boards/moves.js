@@ -31,12 +31,3 @@ export function movesInWords(state, say = null) {
     return words ? `move ${m.index + 1}: ${words}` : `move ${m.index + 1} (${colour}): ${m.action}`;
   });
 }
-
-/** The parts of a seat's move: the server's (`parts`) where it sends them, else those of
- * the same action among the legal moves of the state it was played from (this page's
- * own moves); null when neither is known. */
-export function partsOf(move, before) {
-  if (move.parts) return move.parts;
-  const i = before && before.legal ? before.legal.indexOf(move.action) : -1;
-  return i >= 0 && before.legal_parts ? before.legal_parts[i] : null;
-}

@@ -9,7 +9,7 @@ import { SIZE, indexTiles, locationPoint, tileMarkup, upright } from "./tiles.js
 import { cssColour, seatColours } from "../colours.js";
 import { el, listen, loadStylesheet, typing } from "../dom.js";
 import { sv } from "../svg.js";
-import { movesInWords, partsOf, perState } from "./moves.js";
+import { movesInWords, perState } from "./moves.js";
 
 const KIND_LETTER = { road: "R", city: "C", monastery: "M", field: "F",
                       forest: "F", river: "R", meadow: "M", hut: "H" };
@@ -68,15 +68,6 @@ function moveWords(parts, colour) {
   if (kind === "hut") return `${colour} put a hut (${parts[1]})`;
   if (kind === "pass") return `${colour} passed`;
   return null;
-}
-
-/** Until the server's moves carry their parts, another seat's move is known as parts
- * only when it laid a tile: the one tile more on the board. */
-function placedSince(before, after) {
-  const board = after.view.board;
-  if ((after.moves || []).length !== 1 || board.length !== before.view.board.length + 1) return null;
-  const t = board[board.length - 1];
-  return ["place", t.type, t.x, t.y, t.rotation];
 }
 
 /** Centres for the piece circles at `points` (tile units) so that none covers another
@@ -477,11 +468,7 @@ export function createBoard(container, controls, { data, send, log }) {
       return `: ${pieces.join(" or ")}${moves.pass !== null ? ", or pass" : ""}`;
     },
     describe(before, after) {
-      const placed = placedSince(before, after);
-      const say = (move, colour) => {
-        const parts = partsOf(move, before) || placed;
-        return parts && moveWords(parts, colour);
-      };
+      const say = (move, colour) => moveWords(move.parts, colour);
       for (const line of movesInWords(after, say)) log(line, "move");
     },
     destroy() { unbind(); resized.disconnect(); },
