@@ -7,7 +7,7 @@ from sqlalchemy.pool import NullPool
 
 from meeple.server import schema
 
-from .helpers import auth, create, play_out, receive, state, tokens
+from .helpers import auth, create, play_out, receive, state, tokens, watch
 
 SHORT = {"deck": {"V": 2, "U": 1}}      # a Carcassonne of three tiles
 
@@ -135,7 +135,7 @@ def test_a_link_in_use_claims_its_seat(serve, db_url):
     client = serve()
     created = create(client, "carcassonne", players=2, seed=1)
     game_id, t = created["id"], tokens(created)
-    with client.websocket_connect(f"/api/games/{game_id}/ws?token={t[0]}") as ws:
+    with watch(client, game_id, t[0]) as ws:
         first = receive(ws)
     assert first["seats"][0] == {"seat": 0, "agent": "human", "name": "guest", "open": False}
     assert [s["open"] for s in state(client, game_id)["seats"]] == [False, True]
@@ -146,7 +146,7 @@ def test_a_link_in_use_claims_its_seat(serve, db_url):
     assert state(client, game_id, t[0])["seat"] == 0              # the link still works
     assert join(client, game_id, {"name": "Al"}, t[0]).status_code == 200
     assert state(client, game_id)["seats"][0]["name"] == "Al"
-    with client.websocket_connect(f"/api/games/{game_id}/ws?token={t[0]}") as ws:
+    with watch(client, game_id, t[0]) as ws:
         assert receive(ws)["seats"][0]["name"] == "Al"            # a named seat stays so
 
 
@@ -283,13 +283,14 @@ def test_a_rematch_seat_left_and_taken_is_not_given_back(serve, db_url):
 def test_the_lobby_lists_by_game_and_status_never_private_games(serve, db_url):
     client = serve()
     ids = {}
-    ids["open"] = create(client, "carcassonne", seed=1)["id"]
-    ids["running"] = create(client, "carcassonne", seed=2, names={"0": "A", "1": "B"})["id"]
+    ids["open"] = create(client, "carcassonne")["id"]
+    ids["running"] = create(client, "carcassonne", names={"0": "A", "1": "B"})["id"]
     finished = create(client, "carcassonne", bots={"1": "greedy"}, names={"0": "A"},
-                      config=SHORT, seed=3)
+                      config=SHORT)
     ids["finished"] = finished["id"]
-    ids["dice"] = create(client, "catan-dice", seed=4)["id"]
-    private = create(client, "carcassonne", seed=5, private=True)
+    ids["dice"] = create(client, "catan-dice")["id"]
+    private = create(client, "carcassonne", private=True)
+    practice = create(client, "carcassonne", seed=5)      # a seed named: a practice game
     play_out(client, finished["id"], tokens(finished), seed=1)
 
     def listed(**query) -> list[dict]:
@@ -319,6 +320,12 @@ def test_the_lobby_lists_by_game_and_status_never_private_games(serve, db_url):
     bad = client.get("/api/games", params={"status": "bogus"})
     assert bad.status_code == 400 and set(bad.json()) == {"error"}
 
+    # the practice game: not listed, and marked so; its seats are taken as any game's
+    assert practice["id"] not in listed_ids()
+    assert client.get(f"/api/games/{practice['id']}").json()["practice"] is True
+    assert client.get(f"/api/games/{ids['open']}").json()["practice"] is False
+    assert client.post(f"/api/games/{practice['id']}/join", json={"name": "C"}).status_code \
+        == 200
     # the private game: not listed, and its seats are taken only with their links
     assert private["id"] not in listed_ids(game="carcassonne", status="open")
     unchanged = Unchanged(client, db_url, private["id"], tokens(private))

@@ -23,14 +23,15 @@ def test_migrations_build_the_tables_the_code_uses(db_url):
             tables = set(inspect(connection).get_table_names())
         assert diff == []
         assert {"games", "seats", "actions", "taken_back", "takebacks", "analyses"} <= tables
-        assert database.current_revision(engine) == "0004"
+        assert database.current_revision(engine) == "0005"
     finally:
         engine.dispose()
 
 
 def test_an_upgrade_keeps_the_games_stored_before_it(db_url):
     """A database made by the first schema, with a game in it, upgraded to the newest: the
-    game is still there and gets version 0, player aids on."""
+    game is still there (its seed kept, as text now) and gets version 0, player aids on, no
+    practice, the seat to move unknown (a start replays it)."""
     engine = database.open_engine(db_url)
     try:
         database.upgrade(engine, "0001")
@@ -42,8 +43,9 @@ def test_an_upgrade_keeps_the_games_stored_before_it(db_url):
         database.upgrade(engine)
         with engine.connect() as connection:
             row = connection.execute(text(
-                "SELECT game, seed, version, aids FROM games WHERE id = 'old'")).one()
-        assert tuple(row) == ("catan-dice", 7, 0, True)
+                "SELECT game, seed, version, aids, practice, to_move FROM games "
+                "WHERE id = 'old'")).one()
+        assert tuple(row) == ("catan-dice", "7", 0, True, False, None)
     finally:
         engine.dispose()
 
@@ -85,9 +87,9 @@ def _meeple(*args: str) -> subprocess.CompletedProcess:
 def test_db_upgrade_command_creates_then_finds_it_up_to_date(db_url):
     first = _meeple("db", "upgrade", "--db", db_url)
     assert first.returncode == 0, first.stderr
-    assert "upgraded from schema none to 0004" in first.stdout
+    assert "upgraded from schema none to 0005" in first.stdout
     again = _meeple("db", "upgrade", "--db", db_url)
-    assert again.returncode == 0 and "is up to date (schema 0004)" in again.stdout
+    assert again.returncode == 0 and "is up to date (schema 0005)" in again.stdout
     assert ":meeple@" not in first.stdout + again.stdout      # no password printed
 
 

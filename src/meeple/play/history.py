@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from ..core.action import Action
+from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.record import Record
 from ..core.state import CHANCE, State
@@ -32,8 +33,11 @@ class History:
         self.actors: list[int] = []
         self.retaken: list[str] = []
         """Chance outcomes taken back by an undo, dealt again first (oldest first)."""
-        for text in actions:
-            self.apply(text)
+        for n, text in enumerate(actions):
+            try:
+                self.apply(text)
+            except IllegalAction as e:
+                raise IllegalAction(f"action {n} ({text!r}) does not replay: {e}") from None
         if self.actions:
             # a resumed game must not deal again what the seed dealt at its start
             self.state.rng = random.Random(f"{seed}/{len(self.actions)}")

@@ -15,6 +15,7 @@ the review of a finished game) and the bots (:class:`.bots.BotScheduler`).
 from __future__ import annotations
 
 import asyncio
+import logging
 import weakref
 from collections import OrderedDict
 from collections.abc import Coroutine
@@ -32,12 +33,15 @@ from .live import LiveGame
 from .messages import state_message, summary_message
 from .models import GameState, Message, Position
 from .seats import Seats
-from .storage import Conflict, Store
+from .storage import Conflict, GameRow, Store
 from .takebacks import Takebacks
 from .workers import BotRunner
 
+log = logging.getLogger("meeple.server")
 CACHED_GAMES = 2000
 """Games kept replayed in memory; the rest are replayed again when asked for."""
+BROKEN_KEPT = 10_000
+"""Games remembered as not replaying (each is tried again once its stored version moves)."""
 
 
 class Host:
@@ -51,7 +55,11 @@ class Host:
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = \
             weakref.WeakValueDictionary()
         """Each game's lock, alive while someone holds or waits for it."""
+        self.broken: OrderedDict[str, tuple[int, str]] = OrderedDict()
+        """Games whose stored log does not replay: ``(version, reason)``. They alone answer
+        503; every other game serves."""
         self.tasks: set[asyncio.Task] = set()
+        self._key: bytes | None = None
         """Work started in the background (bots' moves, reviews), until it ends."""
         self.bots = BotScheduler(self, runner)
         self.seats = Seats(self)
@@ -62,6 +70,13 @@ class Host:
     async def db(self, method: Callable[..., Any], *args: Any) -> Any:
         """``method(*args)`` of the store, in a worker thread (off the event loop)."""
         return await asyncio.to_thread(method, *args)
+
+    async def key(self) -> bytes:
+        """The server's secret key (made once, shared by every process on the database):
+        what rematch tokens and the hashes of creators' addresses are keyed by."""
+        if self._key is None:
+            self._key = await self.db(self.store.key, "server")
+        return self._key
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` in the background, keeping a reference until it ends (the event
@@ -80,7 +95,8 @@ class Host:
     async def live(self, game_id: str) -> LiveGame:
         """The game as stored now (seats, takeback request, log): the cached copy if its
         version is the stored one (one indexed read), else read again, and replayed again
-        if the log has grown (another process moved). ApiError 404 if there is none."""
+        (in a worker thread) if the log has grown (another process moved). ApiError 404 if
+        there is none, 503 if its log no longer replays (:meth:`_rebuild`)."""
         live = self.cache.get(game_id)
         version = await self.db(self.store.version, game_id)
         if version is None:
@@ -88,10 +104,31 @@ class Host:
         if live is None or live.row.version != version:
             row = await self.db(self.store.game, game_id)
             if live is None or live.index != row.index:
-                live = LiveGame.rebuild(row, await self.db(self.store.actions, game_id))
+                live = await self._rebuild(row)
             live.row = row
             self.keep(live)
         self.cache.move_to_end(game_id)
+        return live
+
+    async def _rebuild(self, row: GameRow) -> LiveGame:
+        """The game of ``row`` replayed from its stored log, off the event loop. A log that
+        no longer replays (an engine or notation change, a hand-edited row, a restored
+        backup) quarantines that game alone: it answers 503 saying why until its stored
+        version moves (``meeple db check`` lists such games)."""
+        known = self.broken.get(row.id)
+        if known is not None and known[0] == row.version:
+            raise ApiError(503, f"this game cannot be replayed: {known[1]}")
+        actions = await self.db(self.store.actions, row.id)
+        try:
+            live = await asyncio.to_thread(LiveGame.rebuild, row, actions)
+        except Exception as e:              # whatever a log that does not replay raises
+            reason = replay_failure(e)
+            self.broken[row.id] = (row.version, reason)
+            while len(self.broken) > BROKEN_KEPT:
+                self.broken.popitem(last=False)
+            log.error("game %s cannot be replayed (it answers 503): %s", row.id, reason)
+            raise ApiError(503, f"this game cannot be replayed: {reason}") from None
+        self.broken.pop(row.id, None)
         return live
 
     def keep(self, live: LiveGame) -> None:
@@ -200,17 +237,26 @@ class Host:
             live, seat, since, kind == "update", model=Message, type=kind).model_dump_json())
 
     async def resume(self) -> int:
-        """Replay every unfinished game and start the bots that are to move (on start)."""
-        ids = await self.db(self.store.unfinished)
-        for game_id in ids:
-            live = await self.live(game_id)
-            if live.state.current_player < 0 and not live.state.is_terminal():
-                async with self.lock(game_id):      # a set-up interrupted: deal it now
-                    rows, summary = live.deal(), live.summary()
-                    live.row.summarize(summary, await self.db(self.store.append, game_id,
-                                                              rows, summary))
-            self.bots.due(live)
+        """On start: the games a bot must move in (or whose set-up was interrupted) are
+        replayed in the background and their bots started; the rest are replayed when first
+        asked for, so a server with thousands of stored games serves at once. The number
+        of games being resumed."""
+        ids = await self.db(self.store.resumable)
+        self.spawn(self._resume(ids))
         return len(ids)
+
+    async def _resume(self, ids: list[str]) -> None:
+        for game_id in ids:
+            try:
+                live = await self.live(game_id)
+                if live.state.current_player < 0 and not live.state.is_terminal():
+                    async with self.lock(game_id):      # a set-up interrupted: deal it now
+                        rows, summary = live.deal(), live.summary()
+                        live.row.summarize(summary, await self.db(
+                            self.store.append, game_id, rows, summary))
+                self.bots.due(live)
+            except ApiError as e:                       # broken (logged), or gone
+                log.info("game %s not resumed: %s", game_id, e.message)
 
 
 def _check_replayable(live: LiveGame) -> None:
@@ -219,3 +265,10 @@ def _check_replayable(live: LiveGame) -> None:
     if not live.state.is_terminal() and live.game.hides_information:
         raise ApiError(403, "this game hides information: its record is served once it "
                             "is over")
+
+
+def replay_failure(error: Exception) -> str:
+    """Why a stored game does not replay, in one line (the engine's own words where it gave
+    some: the illegal action and its reason)."""
+    words = " ".join(str(error).split())
+    return f"{type(error).__name__}: {words}" if words else type(error).__name__

@@ -86,11 +86,13 @@ class LiveGame:
         return rows
 
     def summary(self) -> dict:
-        """The game row's summary of the position (for the lobby)."""
+        """The game row's summary of the position (for the lobby, and the seat to move for
+        a start that resumes the bots)."""
         state = self.state
         over = state.is_terminal()
         return {"index": self.index, "turn": state.turn, "finished": over,
-                "scores": state.scores() if over else None}
+                "scores": state.scores() if over else None,
+                "to_move": state.current_player}
 
     def check_turn(self, seat: int | None, index: int | None) -> int:
         """``seat``, if it may act now (at ``index`` if given); else ApiError saying why."""

@@ -47,6 +47,7 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
                           and isinstance(live.history.undo_point({seat}), int)),
         "rematch": row.rematch,
         "aids": row.aids,
+        "practice": row.practice,
     }, **extra)
 
 

@@ -17,7 +17,10 @@ class CreateGame(Strict):
     bots: dict[str, str] = Field({}, description="seat number → agent spec, e.g. "
                                  '{"1": "mcts:time=0.5"}; the other seats are people')
     config: dict[str, Any] = Field({}, description="the game's options")
-    seed: int | None = Field(None, description="deals the chance outcomes (default: random)")
+    seed: int | None = Field(None, description="deals the chance outcomes; by default the "
+                             "server draws 128 random bits. A seed named here makes a practice "
+                             "game: not listed in the lobby, and marked so (its creator could "
+                             "know every draw to come)", ge=0, le=2 ** 63 - 1)
     names: dict[str, str] = Field({}, description="seat number → display name; a person's "
                                   "seat without one is open to anyone in the lobby")
     private: bool = Field(False, description="not listed; seats only by their links")
@@ -115,6 +118,9 @@ class GameState(BaseModel):
                                 "takeback request may take back now (POST .../takeback)")
     rematch: str | None = Field(description="the rematch's game id, once one exists")
     aids: bool = Field(description="whether player aids are on (set at creation)")
+    practice: bool = Field(False, description="the creator chose the seed: a practice game, "
+                           "not listed in the lobby (its creator could know every draw to "
+                           "come)")
 
 
 class Message(GameState):

@@ -8,8 +8,8 @@ same transaction, so no action once acknowledged is ever lost.
 """
 from __future__ import annotations
 
-from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, Integer,
-                        MetaData, String, Table, Text, true)
+from sqlalchemy import (JSON, Boolean, Column, DateTime, ForeignKey, Index, Integer,
+                        MetaData, String, Table, Text, false, true)
 
 metadata = MetaData()
 
@@ -19,7 +19,8 @@ games = Table(
     Column("game", String(64), nullable=False, index=True),
     Column("players", Integer, nullable=False),
     Column("config", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
+    Column("seed", String(40), nullable=False),         # decimal: up to 128 bits
+    Column("practice", Boolean, nullable=False, default=False, server_default=false()),
     Column("private", Boolean, nullable=False, default=False),
     Column("aids", Boolean, nullable=False, default=True, server_default=true()),
     Column("created_at", DateTime(timezone=True), nullable=False),
@@ -31,8 +32,13 @@ games = Table(
     Column("scores", JSON, nullable=True),
     Column("rematch_of", String(32), nullable=True),
     Column("rematch", String(32), nullable=True),
+    Column("to_move", Integer, nullable=True),          # the seat to act; -4 over
     # raised by every change of the game: one number tells a cache it is current
     Column("version", Integer, nullable=False, default=0, server_default="0"),
+    # who created it: a keyed hash of the address (quotas), never the address itself
+    Column("creator", String(64), nullable=True),
+    Index("games_lobby", "private", "finished", "updated_at"),
+    Index("games_creator", "creator", "finished"),
 )
 
 seats = Table(
@@ -86,4 +92,10 @@ analyses = Table(
     Column("agent", String(200), nullable=False),
     Column("moves", JSON, nullable=False),             # play/analysis.py: one row per move
     Column("at", DateTime(timezone=True), nullable=False),
+)
+
+server_keys = Table(
+    "server_keys", metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(128), nullable=False),   # made once, shared by every process
 )

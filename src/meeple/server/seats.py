@@ -7,6 +7,7 @@ a rematch gives each seat a token derived from its old one.
 """
 from __future__ import annotations
 
+import asyncio
 import secrets
 from typing import TYPE_CHECKING
 
@@ -16,12 +17,14 @@ from ..games import game_class, load
 from .errors import ApiError
 from .live import LiveGame
 from .storage import HUMAN, GameRow, SeatRow
-from .tokens import derived_token, hashed, matches, new_game_id, new_token
+from .tokens import client_key, derived_token, hashed, matches, new_game_id, new_token
 
 if TYPE_CHECKING:
     from .host import Host
 
 MAX_SEED = 2 ** 63 - 1
+"""The largest seed a creator may choose (a practice game); the server's own have 128 bits."""
+SEED_BITS = 128
 GUEST = "guest"
 """The name of a seat whose link is in use and whose person has not named it."""
 
@@ -34,19 +37,24 @@ class Seats:
 
     async def create(self, name: str, players: int | None, config: dict | None,
                      bots: dict[str, str], names: dict[str, str], seed: int | None,
-                     private: bool, aids: bool = True) -> dict:
-        """A new game; its human seats' tokens (shown only now) and join links."""
+                     private: bool, aids: bool = True, client: str | None = None) -> dict:
+        """A new game; its human seats' tokens (shown only now) and join links. The server
+        deals it from a seed of its own; a creator who names the seed makes a practice
+        game: the lobby does not list it, and its state says so (that creator could know
+        every draw to come); its seats are taken with their links or its address.
+        ``client``: the creator's address, kept only as a keyed hash."""
         try:
             _refuse_files(game_class(name), config or {})    # before anything reads a file
-            game = load(name, players, config)
+            game = await asyncio.to_thread(load, name, players, config)
         except ValueError as e:
             raise ApiError(400, str(e)) from None
         agents = _seat_agents(game, bots)
         for key in names:
             if agents[_seat_key(key, game.players, "names")] != HUMAN:
                 raise ApiError(400, f"names: seat {key} is a bot's")
+        practice = seed is not None
         if seed is None:
-            seed = secrets.randbits(48)
+            seed = secrets.randbits(SEED_BITS)
         elif not 0 <= seed <= MAX_SEED:
             raise ApiError(400, f"seed must be 0–{MAX_SEED}")
         tokens, seats = {}, []
@@ -56,8 +64,9 @@ class Seats:
                 tokens[seat] = token
             seats.append(SeatRow(seat, agent, _name(names.get(str(seat))) if token else None,
                                  hashed(token) if token else None))
+        creator = client_key(await self.host.key(), client) if client else None
         row = GameRow(new_game_id(), game.name, game.players, dict(game.config), seed,
-                      private, aids=aids, seats=seats)
+                      private, practice=practice, aids=aids, seats=seats, creator=creator)
         await self._start(row)
         return {"id": row.id, "game": row.game, "players": row.players,
                 "seats": [{"seat": s, "token": t, "join": join_link(row.id, t)}
@@ -66,8 +75,8 @@ class Seats:
     async def _start(self, row: GameRow) -> None:
         """Deal the set-up of the new game ``row``, store both, and start its bot."""
         host = self.host
-        live = LiveGame.rebuild(row, [])
-        first = live.deal()
+        live = await asyncio.to_thread(LiveGame.rebuild, row, [])
+        first = await asyncio.to_thread(live.deal)
         row.summarize(live.summary())
         await host.db(host.store.create, row, first)
         host.keep(live)
@@ -145,7 +154,8 @@ class Seats:
     async def rematch(self, game_id: str, token: str | None) -> dict:
         """The same game, seats and options with a new seed, once this one is over; the
         first seat to ask creates it, each asks for its own token there (the same one each
-        time it asks: see :func:`derived_token`)."""
+        time it asks; only the server can make it: see :func:`derived_token`). A seat's
+        token that was left holds no seat here any more, and so no right to a rematch."""
         host = self.host
         async with host.lock(game_id):
             live = await host.live(game_id)
@@ -156,7 +166,7 @@ class Seats:
             if new_id is None:
                 new_id = await self._create_rematch(live)
                 live.row.rematch = new_id
-        token = derived_token(token, new_id)
+        token = derived_token(await host.key(), token, new_id)
         async with host.lock(new_id):
             target = (await host.live(new_id)).row.seats[seat]
             if target.token_hash is not None and not matches(token, target.token_hash):
@@ -176,8 +186,8 @@ class Seats:
             if s.human and s.name is None:
                 s.name = f"seat {s.seat}"
         new = GameRow(new_game_id(), row.game, row.players, row.config,
-                      secrets.randbits(48), row.private, aids=row.aids, seats=seats,
-                      rematch_of=row.id)
+                      secrets.randbits(SEED_BITS), row.private, aids=row.aids, seats=seats,
+                      rematch_of=row.id, creator=row.creator)
         await self._start(new)
         return await self.host.db(self.host.store.link_rematch, row.id, new.id)
 

@@ -8,13 +8,14 @@ instead of a fork of the game.
 """
 from __future__ import annotations
 
+import secrets
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Iterator, NamedTuple
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, delete, exists, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import schema
@@ -58,7 +59,10 @@ class GameRow:
     players: int
     config: dict
     seed: int
+    """Up to 128 bits, stored as decimal text (an integer column holds 64)."""
     private: bool = False
+    practice: bool = False
+    """The creator chose the seed: a practice game (unlisted; its page says so)."""
     aids: bool = True
     """Player aids on (hints, and the client's highlights); False: table rules."""
     created_at: datetime | None = None
@@ -71,6 +75,11 @@ class GameRow:
     rematch: str | None = None
     version: int = 0
     """Raised by every stored change of the game (see :meth:`Store.version`)."""
+    to_move: int | None = None
+    """The seat to act now (the state's ``current_player``), so that a start resumes only
+    the games a bot must move in; None for a game stored before it was kept."""
+    creator: str | None = None
+    """A keyed hash of the address that created the game (for per-client quotas)."""
     seats: list[SeatRow] = field(default_factory=list)
     takeback: dict | None = None
     """The open takeback request: ``{"by": seat, "keep": actions kept, "accepted": [..]}``."""
@@ -80,6 +89,7 @@ class GameRow:
         ``scores``: see :meth:`Store.append`) and, where given, the stored version."""
         self.index, self.turn = summary["index"], summary["turn"]
         self.finished, self.scores = summary["finished"], summary["scores"]
+        self.to_move = summary["to_move"]
         if version is not None:
             self.version = version
 
@@ -130,7 +140,7 @@ class Store:
         game.created_at = game.updated_at = now()
         with self._write() as db:
             db.execute(insert(schema.games).values(
-                {c: getattr(game, c) for c in _GAME_COLUMNS}))
+                {c: getattr(game, c) for c in _GAME_COLUMNS} | {"seed": str(game.seed)}))
             db.execute(insert(schema.seats), [
                 {"game_id": game.id, "seat": s.seat, "agent": s.agent, "name": s.name,
                  "token_hash": s.token_hash} for s in game.seats])
@@ -142,7 +152,7 @@ class Store:
             row = db.execute(select(schema.games).where(schema.games.c.id == game_id)).first()
             if row is None:
                 return None
-            game = GameRow(**row._asdict())
+            game = _game_row(row)
             game.seats = [SeatRow(r.seat, r.agent, r.name, r.token_hash) for r in db.execute(
                 select(schema.seats).where(schema.seats.c.game_id == game_id)
                 .order_by(schema.seats.c.seat))]
@@ -163,25 +173,49 @@ class Store:
 
     def games(self, game: str | None = None, status: str | None = None,
               limit: int = 100) -> list[GameRow]:
-        """Listed (not private) games, newest change first, by game name and status."""
-        g = schema.games
-        query = select(g.c.id).where(g.c.private.is_(False))
+        """Listed games (neither private nor practice), newest change first, by game name
+        and status, each with its seats (no token hashes): one query."""
+        g, s = schema.games, schema.seats
+        open_seat = exists().where(s.c.game_id == g.c.id, s.c.agent == HUMAN,
+                                   s.c.name.is_(None))
+        query = select(g).where(g.c.private.is_(False), g.c.practice.is_(False))
         if game is not None:
             query = query.where(g.c.game == game)
         if status is not None:
             query = query.where(g.c.finished.is_(status == "finished"))
-        ids = []
+        if status == "open":
+            query = query.where(open_seat)
+        elif status == "running":
+            query = query.where(~open_seat)
+        listed = query.order_by(g.c.updated_at.desc(), g.c.id).limit(limit).subquery()
+        rows: dict[str, GameRow] = {}
         with self.engine.connect() as db:
-            ids = [r.id for r in db.execute(query.order_by(g.c.updated_at.desc())
-                                            .limit(limit * 4))]
-        rows = [r for r in map(self.game, ids) if r is not None]
-        return [r for r in rows if status is None or r.status == status][:limit]
+            for r in db.execute(select(listed, s.c.seat, s.c.agent, s.c.name.label("seat_name"))
+                                .join(s, s.c.game_id == listed.c.id)
+                                .order_by(listed.c.updated_at.desc(), listed.c.id, s.c.seat)):
+                row = rows.get(r.id)
+                if row is None:
+                    row = rows[r.id] = _game_row(_without(r, "seat", "agent", "seat_name"))
+                row.seats.append(SeatRow(r.seat, r.agent, r.seat_name))
+        return list(rows.values())
 
-    def unfinished(self) -> list[str]:
-        """The ids of every game not over (to rebuild on start)."""
-        g = schema.games
+    def resumable(self) -> list[str]:
+        """The ids of the unfinished games a start must replay now: a bot to move, a
+        set-up to deal, or a position stored before the seat to move was kept. The others
+        are replayed when first asked for."""
+        g, s = schema.games, schema.seats
+        bot_to_move = exists().where(s.c.game_id == g.c.id, s.c.seat == g.c.to_move,
+                                     s.c.agent != HUMAN)
         with self.engine.connect() as db:
-            return [r.id for r in db.execute(select(g.c.id).where(g.c.finished.is_(False)))]
+            return [r.id for r in db.execute(select(g.c.id).where(
+                g.c.finished.is_(False),
+                g.c.to_move.is_(None) | (g.c.to_move < 0) | bot_to_move))]
+
+    def ids(self) -> list[str]:
+        """Every stored game's id (``meeple db check``)."""
+        with self.engine.connect() as db:
+            return [r.id for r in db.execute(select(schema.games.c.id)
+                                             .order_by(schema.games.c.created_at))]
 
     # --- the log --------------------------------------------------------------------------
     def append(self, game_id: str, rows: list[ActionRow], summary: dict) -> int:
@@ -248,6 +282,23 @@ class Store:
                        .values(rematch=rematch_id, version=g.c.version + 1))
             return db.execute(select(g.c.rematch).where(g.c.id == game_id)).scalar_one()
 
+    # --- the server's own keys --------------------------------------------------------------
+    def key(self, name: str) -> bytes:
+        """The server's secret ``name`` (256 random bits), made by the first process that
+        asks and shared by every process on the database (rematch tokens, client hashes)."""
+        k = schema.server_keys
+        with self.engine.connect() as db:
+            value = db.execute(select(k.c.value).where(k.c.name == name)).scalar()
+        if value is None:
+            try:
+                with self._write() as db:
+                    db.execute(insert(k).values(name=name, value=secrets.token_hex(32)))
+            except IntegrityError:                 # another process made it first
+                pass
+            with self.engine.connect() as db:
+                value = db.execute(select(k.c.value).where(k.c.name == name)).scalar_one()
+        return bytes.fromhex(value)
+
     # --- takeback requests ----------------------------------------------------------------
     def analysis(self, game_id: str) -> dict | None:
         """The stored review of a game (``{"agent", "moves"}``), None if there is none."""
@@ -276,3 +327,14 @@ class Store:
                                             keep=request["keep"],
                                             accepted=request["accepted"], at=now()))
             return self._summarize(db, game_id)
+
+
+def _game_row(row) -> GameRow:
+    """A ``games`` row (or its columns as a dict) as a GameRow, without its seats."""
+    values = row if isinstance(row, dict) else row._asdict()
+    return GameRow(**(values | {"seed": int(values["seed"])}))
+
+
+def _without(row, *names: str) -> dict:
+    """A joined row's columns but ``names``, as a dict."""
+    return {k: v for k, v in row._asdict().items() if k not in names}

@@ -19,13 +19,21 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-def derived_token(token: str, game_id: str) -> str:
-    """The token of ``token``'s seat in game ``game_id`` (a rematch): an HMAC of the game's
-    id keyed by the old token, 256 bits. Only that token's holder can make it, and asking
-    again makes the same one, so a second tab that asks does not end the first one's."""
-    digest = hmac.new(token.encode("utf-8", "surrogatepass"), game_id.encode(),
-                      hashlib.sha256).digest()
+def derived_token(key: bytes, token: str, game_id: str) -> str:
+    """The token of ``token``'s seat in game ``game_id`` (a rematch): an HMAC, keyed by the
+    server's own secret ``key``, of the old token's hash and the new game's id; 256 bits.
+    Only the server can make it (the rematch's id is public, the key is not), it hands it
+    only to whoever holds the old token now, and asking again makes the same one, so a
+    second tab that asks does not end the first one's."""
+    digest = hmac.new(key, f"{hashed(token)}/{game_id}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def client_key(key: bytes, address: str) -> str:
+    """What is kept of the address that created a game (for per-client quotas): a keyed
+    hash, so the database never holds an address."""
+    return hmac.new(key, f"client/{address}".encode("utf-8", "surrogatepass"),
+                    hashlib.sha256).hexdigest()
 
 
 def hashed(token: str) -> str:
