@@ -222,9 +222,13 @@ def _add_serve(sub) -> None:
 
 def _add_db(sub) -> None:
     db = sub.add_parser("db", help="manage the server's database", parents=[_db_option()],
-                        description="Create or upgrade the server's database schema (Alembic "
-                                    "migrations; 'meeple serve' also does it on start).")
-    db.add_argument("action", choices=["upgrade"], help="upgrade: to the newest schema")
+                        description="upgrade: create or upgrade the schema (Alembic "
+                                    "migrations; 'meeple serve' also does it on start). "
+                                    "check: replay every stored game and list those whose log "
+                                    "no longer replays, with the reason (exit status 1 if "
+                                    "any; the server answers 503 for each of them alone).")
+    db.add_argument("action", choices=["upgrade", "check"],
+                    help="upgrade: to the newest schema; check: replay every stored game")
     db.set_defaults(handler=cmd_db)
 
 
@@ -521,7 +525,23 @@ def cmd_db(args) -> int:
         print(upgrade_database(args.db))
     except ValueError as e:
         return _fail(str(e))
-    return 0
+    return _db_check(args.db) if args.action == "check" else 0
+
+
+def _db_check(url: str | None) -> int:
+    """Replay every stored game; list the broken ones (exit status 1 if any)."""
+    from .server.check import broken_games
+    from .server.database import default_url
+    with _progress() as progress:
+        task = progress.add_task("replaying", total=None)
+        broken = list(broken_games(url or default_url(), lambda done, of: progress.update(
+            task, completed=done, total=of)))
+        checked = progress.tasks[0].total or 0
+    for game_id, game, reason in broken:
+        print(f"{game_id} ({game}): {reason}")
+    print(f"{checked} stored games replayed: " + (f"{len(broken)} do not replay"
+                                                  if broken else "every one replays"))
+    return 1 if broken else 0
 
 
 if __name__ == "__main__":
