@@ -1,6 +1,8 @@
 """Options as data: one declaration checks a JSON config and parses an agent spec's text."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import meeple
@@ -67,3 +69,82 @@ def test_agent_specs_are_parsed_by_their_declarations():
                           ("mcts:wings=2", "no option 'wings'")]:
         with pytest.raises(ValueError, match=message):
             make_agent(spec, game, 0)
+
+
+# Bounds: every size a client can choose is bounded, and refused before anything is built.
+
+SECONDS = Option("time", float, None, "seconds", low=0, low_open=True, high=3600,
+                 budget="seconds")
+PILE = Option("deck", dict, None, "the pile", form="{tile type: count}",
+              each={"A": 6, "B": 3}, total=8, length=4)
+PER_KEY = Option("deck", dict, None, "the pile", each=5, total=100)
+PATH = Option("path", str, None, "a file", length=10)
+NAMES = Option("names", list, None, "some names", length=3)
+
+
+def test_a_number_over_its_high_bound_is_refused_naming_the_bound():
+    assert SECONDS.check(3600, "x") == 3600.0 and SECONDS.parse("3600", "x") == 3600.0
+    for bad in (3600.5, 1e308, 10 ** 400):
+        with pytest.raises(ValueError) as err:
+            SECONDS.check(bad, "agent 'mcts'")
+        assert str(err.value).startswith("agent 'mcts' option 'time' must be number > 0 and "
+                                         "≤ 3600; got ")
+    with pytest.raises(ValueError, match="got an integer of about 401 digits"):
+        SECONDS.check(10 ** 400, "x")            # not converted to a float (OverflowError)
+
+
+def test_counts_are_bounded_each_and_in_all():
+    assert PILE.check({"A": 6, "B": 2}, "g") == {"A": 6, "B": 2}
+    for value, message in [({"A": 7}, "g option 'deck': the count of 'A' must be ≤ 6; got 7"),
+                           ({"B": 10 ** 12}, "the count of 'B' must be ≤ 3; got 1000000000000"),
+                           ({"A": 6, "B": 3}, "g option 'deck': the counts must add up to ≤ 8; "
+                                              "got 9"),
+                           ({"A": -1}, "the count of 'A' must be a whole number ≥ 0; got -1"),
+                           ({"A": 1.5}, "the count of 'A' must be a whole number ≥ 0; got 1.5"),
+                           ({"A": True}, "whole number ≥ 0; got True")]:
+        with pytest.raises(ValueError) as err:
+            PILE.check(value, "g")
+        assert message in str(err.value)
+    assert PER_KEY.check({"X": 5, "Y": 5}, "g")
+    with pytest.raises(ValueError, match="the count of 'X' must be ≤ 5; got 6"):
+        PER_KEY.check({"X": 6}, "g")
+    with pytest.raises(ValueError, match="the counts must add up to ≤ 100; got 105"):
+        PER_KEY.check({str(i): 5 for i in range(21)}, "g")
+    with pytest.raises(ValueError, match="a whole number ≥ 0"):     # no sum can be cheated
+        PER_KEY.check({"X": 5, "Y": -5, **{str(i): 5 for i in range(20)}}, "g")
+
+
+def test_sizes_of_text_lists_and_objects_are_bounded_and_counted_first():
+    assert PATH.check("a" * 10, "g") and NAMES.check([1, 2, 3], "g")
+    for option, value, got in [(PATH, "a" * 11, "got 11 characters"),
+                               (NAMES, list(range(10 ** 6)), "got 1000000 items"),
+                               (PILE, {str(i): 0 for i in range(5)}, "got 5 keys")]:
+        start = time.perf_counter()
+        with pytest.raises(ValueError, match=f"option '{option.name}' must be .*at most "
+                                             f".*; {got}"):
+            option.check(value, "g")
+        assert time.perf_counter() - start < 0.05
+
+
+def test_the_bounds_are_shown_in_words_and_as_data():
+    assert SECONDS.type_text() == "number > 0 and ≤ 3600"
+    assert PILE.type_text() == ("object ({tile type: count}), each count ≤ a bound per key "
+                                "(at most 6), counts ≤ 8 in all, at most 4 keys")
+    assert PER_KEY.type_text() == "object, each count ≤ 5, counts ≤ 100 in all"
+    assert PATH.type_text() == "text, at most 10 characters"
+    assert Option("n", int, 1, "", low=1, high=10_000_000).type_text() == \
+        "integer ≥ 1 and ≤ 10000000"               # not 1e+07
+    facts = SECONDS.describe()
+    assert (facts["low"], facts["low_open"], facts["high"], facts["budget"]) == \
+        (0, True, 3600, "seconds")
+    facts = PILE.describe()
+    assert (facts["each"], facts["total"], facts["length"], facts["budget"]) == \
+        ({"A": 6, "B": 3}, 8, 4, None)
+
+
+def test_a_budget_names_its_kind_and_has_a_bound():
+    with pytest.raises(ValueError, match="budget must be one of seconds, iterations, "
+                                         "determinizations"):
+        Option("time", float, None, "", high=1, budget="minutes")
+    with pytest.raises(ValueError, match="a budget needs a high bound"):
+        Option("time", float, None, "", budget="seconds")

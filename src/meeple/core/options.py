@@ -3,8 +3,9 @@
 A game lists its :class:`Option` declarations (``Carcassonne.options``), an agent its own
 (``MCTSAgent.options``); the same declarations check a JSON ``config``, parse an agent
 spec's ``key=value`` text, and are listed by ``meeple games`` and ``meeple agents`` (and
-later by the server), so a bad option always names the option, its type and the values
-allowed.
+by the server), so a bad option always names the option, its type and the values
+allowed. Every size a client can choose is bounded here (``high``, ``each``, ``total``,
+``length``), so a value too large is refused before the game or agent builds anything.
 """
 from __future__ import annotations
 
@@ -16,16 +17,43 @@ from typing import Any, Mapping
 
 TYPE_NAMES = {bool: "true or false", int: "integer", float: "number", str: "text",
               dict: "object", list: "list"}
+BUDGETS = ("seconds", "iterations", "determinizations")
+"""The kinds of budget an agent option may declare (:attr:`Option.budget`)."""
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+_NUMERIC = (int, float)
+_DIGITS = 30
+"""Integers in text longer than this are refused unread (every bound is far smaller)."""
+
+
+def _num(x: float) -> str:
+    """A bound in words: ``10000000`` (not ``1e+07``), ``0.5``."""
+    return str(int(x)) if float(x).is_integer() and abs(x) < 1e15 else f"{x:g}"
 
 
 @dataclass(frozen=True)
 class Option:
     """One setting: its name, JSON type(s), default, one line of help, and the values allowed
-    (for an object, the keys allowed; None: any). ``low`` is the least number allowed (not
-    itself allowed when ``low_open``); ``form`` says in words what the value stands for
-    (``"a file path"``, ``"{tile type: count}"``)."""
+    (for an object, the keys allowed; None: any). ``form`` says in words what the value
+    stands for (``"a file path"``, ``"{tile type: count}"``).
+
+    Bounds (each None where it does not apply), checked before anything is built:
+
+    - ``low``, ``high``: the least and the greatest number allowed (``low`` itself is not
+      allowed when ``low_open``);
+    - ``each``, ``total``: for an object of counts (a deck ``{tile type: count}``), the
+      greatest count of a key, as one number for every key or as a number per key (a key
+      the mapping does not name is bounded by ``total`` only), and the greatest sum of the
+      counts; the counts must then be whole numbers ≥ 0;
+    - ``length``: the most characters of a text, items of a list or keys of an object.
+
+    ``budget`` marks an agent's option whose number is what a move may cost, and names its
+    kind: ``"seconds"`` (time per move), ``"iterations"`` (search iterations per move) or
+    ``"determinizations"`` (sampled worlds searched per move); None for any other option.
+    A budget has a ``high`` bound, the engine's; a driver that caps what its clients may
+    spend (the server) caps every budget option of every agent by its kind, lower, without
+    knowing the option's name.
+    """
 
     name: str
     type: type | tuple[type, ...]
@@ -34,6 +62,11 @@ class Option:
     allowed: tuple | None = None
     low: float | None = None
     low_open: bool = False
+    high: float | None = None
+    each: float | Mapping[str, float] | None = None
+    total: float | None = None
+    length: int | None = None
+    budget: str | None = None
     form: str | None = None
     file: bool = False
     """True when a text value names a file to read: a server, which must not read its own
@@ -42,26 +75,65 @@ class Option:
     """A value that makes the game short (a few minutes: a small pile), which a client may
     offer as "a short game"; None where the option has none."""
 
+    def __post_init__(self) -> None:
+        if self.budget is not None and self.budget not in BUDGETS:
+            raise ValueError(f"option {self.name!r}: budget must be one of "
+                             f"{', '.join(BUDGETS)}, not {self.budget!r}")
+        if self.budget is not None and self.high is None:
+            raise ValueError(f"option {self.name!r}: a budget needs a high bound")
+
     @property
     def types(self) -> tuple[builtins.type, ...]:     # (the field ``type`` hides the name)
         return self.type if isinstance(self.type, tuple) else (self.type,)
 
     def type_text(self) -> str:
-        """The type in words: ``"integer ≥ 1"``, ``"one of cutoff, random"``, ``"object"``."""
+        """The type in words with its bounds: ``"integer ≥ 1 and ≤ 10000000"``, ``"text:
+        one of cutoff, random"``, ``"object ({tile type: count}), counts ≤ 213 in all"``."""
         text = " or ".join(TYPE_NAMES[t] for t in self.types)
         if self.form:
             text += f" ({self.form})"
+        numbers = []
         if self.low is not None:
-            text += f" {'>' if self.low_open else '≥'} {self.low:g}"
+            numbers.append(f"{'>' if self.low_open else '≥'} {_num(self.low)}")
+        if self.high is not None:
+            numbers.append(f"≤ {_num(self.high)}")
+        if numbers:
+            text += " " + " and ".join(numbers)
+        sizes = []
+        if isinstance(self.each, Mapping) and self.each:
+            sizes.append(f"each count ≤ a bound per key (at most "
+                         f"{_num(max(self.each.values()))})")
+        elif isinstance(self.each, (int, float)):
+            sizes.append(f"each count ≤ {_num(self.each)}")
+        if self.total is not None:
+            sizes.append(f"counts ≤ {_num(self.total)} in all")
+        if self.length is not None:
+            sizes.append(self._length_text())
+        if sizes:
+            text += ", " + ", ".join(sizes)
         if self.allowed is not None and dict not in self.types:
             text += ": one of " + ", ".join(map(str, self.allowed))
         return text
 
+    def _length_text(self) -> str:
+        parts = []
+        if str in self.types:
+            parts.append(f"{self.length} characters")
+        if list in self.types:
+            parts.append(f"{self.length} items")
+        if dict in self.types:
+            parts.append(f"{self.length} keys")
+        return "at most " + " or ".join(parts)
+
     def describe(self) -> dict:
-        """The declaration as JSON-ready data (for listings and the server's game types)."""
+        """The declaration as JSON-ready data (for listings and the server's game types):
+        its type in words, and each bound as a number (None where it has none)."""
         return {"name": self.name, "type": self.type_text(), "default": self.default,
                 "help": self.help, "file": self.file, "short": self.short,
-                "allowed": list(self.allowed) if self.allowed is not None else None}
+                "allowed": list(self.allowed) if self.allowed is not None else None,
+                "low": self.low, "low_open": self.low_open, "high": self.high,
+                "each": dict(self.each) if isinstance(self.each, Mapping) else self.each,
+                "total": self.total, "length": self.length, "budget": self.budget}
 
     def _fail(self, owner: str, got: str) -> ValueError:
         allowed = ""
@@ -72,15 +144,39 @@ class Option:
 
     def check(self, value: Any, owner: str) -> Any:
         """``value`` (from JSON) if it fits this option, else ValueError naming the option,
-        its type and the values allowed. A bool is not a number."""
+        its type, the values allowed and the bound it passes. A bool is not a number. The
+        sizes are checked first, in constant time, so a huge value costs nothing more."""
         if not self._fits(value):
-            raise self._fail(owner, repr(value))
+            raise self._fail(owner, _shown(value))
+        if self.length is not None and isinstance(value, (str, list, dict)) \
+                and len(value) > self.length:
+            raise self._fail(owner, f"{len(value)} {_unit(value)}")
         if self.allowed is not None:
             bad = [k for k in (value if isinstance(value, dict) else (value,))
                    if k not in self.allowed]
             if bad:
-                raise self._fail(owner, repr(bad[0]))
+                raise self._fail(owner, _shown(bad[0]))
+        if isinstance(value, dict) and (self.each is not None or self.total is not None):
+            self._check_counts(value, owner)
         return float(value) if type(value) is int and int not in self.types else value
+
+    def _check_counts(self, value: dict, owner: str) -> None:
+        """Each count of an object of counts within ``each``, and their sum within
+        ``total``."""
+        where = f"{owner} option {self.name!r}"
+        for key, count in value.items():
+            if type(count) is not int or count < 0:
+                raise ValueError(f"{where}: the count of {_shown(key)} must be a whole number "
+                                 f"≥ 0; got {_shown(count)}")
+            bound = (self.each.get(key) if isinstance(self.each, Mapping) else self.each)
+            if bound is not None and count > bound:
+                raise ValueError(f"{where}: the count of {_shown(key)} must be ≤ {_num(bound)}; "
+                                 f"got {_shown(count)}")
+        if self.total is not None:
+            total = sum(value.values())
+            if total > self.total:
+                raise ValueError(f"{where}: the counts must add up to ≤ {_num(self.total)}; "
+                                 f"got {_shown(total)}")
 
     def _fits(self, value: Any) -> bool:
         kind = type(value)
@@ -88,10 +184,14 @@ class Option:
             kind = float
         if kind not in self.types:
             return False
-        if kind is float and not math.isfinite(value):
+        if type(value) is float and not math.isfinite(value):
             return False
-        if kind in (int, float) and self.low is not None:
-            return value > self.low or (value == self.low and not self.low_open)
+        if kind in _NUMERIC:
+            if self.low is not None and not (
+                    value > self.low or (value == self.low and not self.low_open)):
+                return False
+            if self.high is not None and value > self.high:
+                return False
         return True
 
     def parse(self, text: str, owner: str) -> Any:
@@ -101,12 +201,36 @@ class Option:
         if bool in types and text in ("true", "false"):
             return text == "true"
         if int in types and _INTEGER.fullmatch(text):
+            digits = len(text.lstrip("+-").lstrip("0"))
+            if digits > _DIGITS:                  # beyond any bound: never converted
+                raise self._fail(owner, f"a number of {digits} digits")
             return self.check(int(text), owner)
         if float in types and _NUMBER.fullmatch(text):
-            return self.check(float(text), owner)
+            value = float(text)
+            if not math.isfinite(value):
+                raise self._fail(owner, _shown(text))
+            return self.check(value, owner)
         if str in types:
             return self.check(text, owner)
-        raise self._fail(owner, repr(text))
+        raise self._fail(owner, _shown(text))
+
+
+def _unit(value: str | list | dict) -> str:
+    """What the length of ``value`` counts."""
+    if isinstance(value, str):
+        return "characters"
+    return "items" if isinstance(value, list) else "keys"
+
+
+def _shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut short: an error message never carries a client's megabyte."""
+    if isinstance(value, (str, list, dict)) and len(value) > limit:
+        return f"a {TYPE_NAMES.get(type(value), type(value).__name__)} of {len(value)} " \
+               f"{_unit(value)}"
+    if type(value) is int and value.bit_length() > 100:
+        return f"an integer of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def check_all(options: tuple[Option, ...], given: Mapping[str, Any], owner: str,
@@ -116,9 +240,9 @@ def check_all(options: tuple[Option, ...], given: Mapping[str, Any], owner: str,
     declared = {o.name: o for o in options}
     unknown = [k for k in given if k not in declared]
     if unknown and not declared:
-        raise ValueError(f"{owner} takes no options, got {unknown[0]!r}")
+        raise ValueError(f"{owner} takes no options, got {_shown(unknown[0])}")
     if unknown:
-        raise ValueError(f"{owner} has no option {unknown[0]!r}; its options: "
+        raise ValueError(f"{owner} has no option {_shown(unknown[0])}; its options: "
                          f"{', '.join(declared)}")
     values = {}
     for name, option in declared.items():
