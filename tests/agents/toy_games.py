@@ -193,4 +193,4 @@ class NimGame(Game):
     min_players = max_players = default_players = 2
     state_class = NimState
 
-    options = (Option("stones", int, 5, "stones on the table", low=1),)
+    options = (Option("stones", int, 5, "stones on the table", low=1, high=1000),)

@@ -4,6 +4,8 @@ from __future__ import annotations
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import meeple
 from meeple.agents import make_agent
@@ -93,6 +95,17 @@ def test_a_number_over_its_high_bound_is_refused_naming_the_bound():
         SECONDS.check(10 ** 400, "x")            # not converted to a float (OverflowError)
 
 
+def test_numbers_in_text_beyond_every_bound_are_refused_unread():
+    huge = "9" * 100_000                         # int() of it would take long (or refuse)
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="option 'iters' must be integer ≥ 1 and ≤ 10000000; "
+                                         "got a number of 100000 digits"):
+        make_agent(f"mcts:iters={huge}", meeple.load("carcassonne"))
+    assert time.perf_counter() - start < 0.2
+    with pytest.raises(ValueError, match=r"≤ 3600; got '1e400'"):
+        SECONDS.parse("1e400", "x")
+
+
 def test_counts_are_bounded_each_and_in_all():
     assert PILE.check({"A": 6, "B": 2}, "g") == {"A": 6, "B": 2}
     for value, message in [({"A": 7}, "g option 'deck': the count of 'A' must be ≤ 6; got 7"),
@@ -148,3 +161,51 @@ def test_a_budget_names_its_kind_and_has_a_bound():
         Option("time", float, None, "", high=1, budget="minutes")
     with pytest.raises(ValueError, match="a budget needs a high bound"):
         Option("time", float, None, "", budget="seconds")
+
+
+def test_mcts_budgets_are_declared_by_kind_and_bounded():
+    from meeple.agents.mcts import MCTSAgent
+    budgets = {o.name: (o.budget, o.high) for o in MCTSAgent.options if o.budget}
+    assert budgets == {"iters": ("iterations", 10_000_000), "time": ("seconds", 3600),
+                       "dets": ("determinizations", 1000)}
+    game = meeple.load("carcassonne")
+    for spec, message in [("mcts:time=1e308", "option 'time' must be number > 0 and ≤ 3600; "
+                                              r"got 1e\+308"),
+                          ("mcts:time=3601", "≤ 3600; got 3601.0"),
+                          (f"mcts:iters={10 ** 12}", "option 'iters' must be integer ≥ 1 and "
+                                                     "≤ 10000000; got 1000000000000"),
+                          ("mcts:dets=1000000000", "option 'dets' must be integer ≥ 1 and "
+                                                   "≤ 1000"),
+                          ("mcts:depth=10001,rollout=random", "option 'depth' .*≤ 10000"),
+                          ("mcts:strata=10001", "option 'strata' .*≤ 10000"),
+                          ("mcts:c=101", "option 'c' .*≤ 100"),
+                          ("mcts:margin=101", "option 'margin' .*≤ 100"),
+                          ("mcts:scale=1001", "option 'scale' .*≤ 1000")]:
+        with pytest.raises(ValueError, match=message):
+            make_agent(spec, game, 0)
+    agent = make_agent("mcts:time=3600,iters=10000000,dets=1000", game, 0)
+    assert (agent.time, agent.iters, agent.dets) == (3600.0, 10_000_000, 1000)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_agent_spec_is_refused_or_makes_an_agent(data):
+    from meeple.agents.mcts import MCTSAgent
+    game = meeple.load("catan-dice")
+    option = data.draw(st.sampled_from(MCTSAgent.options))
+    text = data.draw(st.one_of(st.integers(-10 ** 40, 10 ** 40).map(str),
+                               st.floats(allow_nan=True, allow_infinity=True).map(repr),
+                               st.sampled_from(["cutoff", "random", "greedy", "1e308",
+                                                "0", "-0", "+1", "1e-308"]),
+                               st.text(max_size=20)))
+    spec = f"mcts:{option.name}={text}"
+    if option.name == "depth":
+        spec += ",rollout=random"
+    try:
+        agent = make_agent(spec, game, 0)
+    except ValueError as e:
+        assert f"'{option.name}'" in str(e) or "not key=value" in str(e)
+        return
+    value = agent.settings[option.name]
+    if option.high is not None:
+        assert value <= option.high

@@ -48,21 +48,26 @@ from ..core.state import CHANCE, TERMINAL, State
 
 ROLLOUTS = ("cutoff", "random", "greedy")
 OPTIONS = (
-    Option("iters", int, 1000, "iterations per move, over all trees (without time)", low=1),
+    Option("iters", int, 1000, "iterations per move, over all trees (without time)", low=1,
+           high=10_000_000, budget="iterations"),
     Option("time", float, None, "seconds per move (with iters: the first limit stops)",
-           low=0, low_open=True),
+           low=0, low_open=True, high=3600, budget="seconds"),
     Option("dets", int, None, "trees, one per determinization (default 5 where the game "
-           "hides something, else 1)", low=1),
+           "hides something, else 1)", low=1, high=1000, budget="determinizations"),
     Option("rollout", str, "cutoff", "leaf value: the game's evaluation at the new leaf, or "
            "random or greedy play from it", allowed=ROLLOUTS),
     Option("depth", int, None, "random and greedy rollouts stop after this many moves and "
-           "evaluate", low=0),
-    Option("c", float, 0.7, "UCT exploration constant", low=0),
+           "evaluate", low=0, high=10_000),
+    Option("c", float, 0.7, "UCT exploration constant", low=0, high=100),
     Option("margin", float, 0.25, "weight of the score margin in end-of-game rewards",
-           low=0),
-    Option("scale", float, 1.0, "multiplies the game's reward scale", low=0, low_open=True),
-    Option("strata", int, 64, "largest chance node sampled by strata (0: none)", low=0),
+           low=0, high=100),
+    Option("scale", float, 1.0, "multiplies the game's reward scale", low=0, low_open=True,
+           high=1000),
+    Option("strata", int, 64, "largest chance node sampled by strata (0: none)", low=0,
+           high=10_000),
 )
+"""The bounds are the engine's, generous for research from the command line (an hour a
+move); a server caps the budgets (``time``, ``iters``, ``dets``) lower, by their kind."""
 LOGISTIC = 1.702
 """``1 / (1 + exp(-LOGISTIC x))`` is within 0.01 of the normal distribution function."""
 CHECK_EVERY = 32
