@@ -1,7 +1,7 @@
 """The Game side of a Carcassonne-family game: its tile set, piles and their options."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from ...core.game import Game
 from ...core.options import Option
@@ -11,14 +11,25 @@ from .words import COLOURS
 if TYPE_CHECKING:
     from .state import TileGameState
 
+DECK_FACTOR = 3
+"""A deck holds each type at most this many times its count in the real pile, and at most
+this many times the real pile's tiles in all: room for long games, and a game that always
+ends (a turn draws a tile, and a tile's turn is a few actions)."""
 
-def deck_option(name: str, pile: str, allowed: tuple[str, ...] | None = None,
-                short: dict[str, int] | None = None) -> Option:
-    """The option ``name`` that replaces ``pile`` by ``{tile_type: count}`` (``short``: a
-    small pile of the game's own tiles for a short game)."""
+
+def deck_option(name: str, pile: str, real: Mapping[str, int],
+                allowed: tuple[str, ...] | None = None, short: dict[str, int] | None = None,
+                keys: int | None = None) -> Option:
+    """The option ``name`` that replaces ``pile`` by ``{tile_type: count}``, bounded by the
+    ``real`` pile's counts (:data:`DECK_FACTOR`), naming at most ``keys`` types (default:
+    the real pile's); ``short``: a small pile of the game's own tiles for a short game."""
+    total = DECK_FACTOR * sum(real.values())
     return Option(name, dict, None, f"replaces the {pile} (for short games and tests; the "
-                  "start tile is placed separately and always)", allowed=allowed,
-                  form="{tile type: count}", short=short)
+                  "start tile is placed separately and always); a type at most "
+                  f"{DECK_FACTOR} × its count in the real pile, {total} tiles in all",
+                  allowed=allowed, form="{tile type: count}", short=short,
+                  each={t: DECK_FACTOR * n for t, n in real.items()}, total=total,
+                  length=len(real) if keys is None else keys)
 
 
 class TileGame(Game):
@@ -49,18 +60,17 @@ class TileGame(Game):
 
     def read_deck(self, key: str, allowed: Iterable[str], default: dict[str, int]
                   ) -> tuple[int, ...]:
-        """The counts per type of option ``key`` (``{tile_type: count}``), or ``default``;
-        ValueError naming a bad type or count."""
+        """The counts per type of option ``key`` (``{tile_type: count}``, its counts and
+        sizes already checked by its :func:`deck_option`), or ``default``; ValueError naming
+        a type not in ``allowed``."""
         deck = self.settings[key]
         if deck is None:
             deck = default
         else:
             allowed = tuple(allowed)
-            for t, n in deck.items():
+            for t in deck:
                 if t not in allowed:
-                    raise ValueError(f"{self.name} option {key!r}: unknown tile type {t!r}; "
+                    shown = repr(t) if len(t) <= 20 else repr(t[:20]) + "…"
+                    raise ValueError(f"{self.name} option {key!r}: unknown tile type {shown}; "
                                      f"types: {' '.join(allowed)}")
-                if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                    raise ValueError(f"{self.name} option {key!r}: the count of {t} must be "
-                                     "a whole number ≥ 0")
         return tuple(deck.get(t, 0) for t in self.types)

@@ -17,7 +17,7 @@ class Carcassonne(TileGame):
 
     name = "carcassonne"
     title = "Carcassonne"
-    options = (deck_option("deck", "draw pile (71 tiles)", TYPES,
+    options = (deck_option("deck", "draw pile (71 tiles)", TILESET.pile(), TYPES,
                            short={"U": 3, "V": 3, "E": 2, "D": 2, "B": 1}),)
     state_class = CarcassonneState
     policy_class = CarcassonnePolicy

@@ -15,6 +15,14 @@ if TYPE_CHECKING:
     from .encoding import HuntersGatherersEncoding
 
 
+LAND, BONUS = tileset.default_counts()
+DECK_KEYS = 1000
+"""The most types a deck may name: a tile set of one's own (``tileset``) may have others
+than the shipped one's (whose types alone the decks' per-type bounds name)."""
+PATH_LENGTH = 4096
+"""The longest file path an option takes (Linux's PATH_MAX)."""
+
+
 class HuntersGatherers(TileGame):
     """Carcassonne: Hunters and Gatherers: 1 + 78 land tiles, 12 bonus tiles, 2–5 players,
     5 followers and 2 huts each."""
@@ -23,10 +31,12 @@ class HuntersGatherers(TileGame):
     title = "Carcassonne: Hunters and Gatherers"
     options = (
         Option("tileset", str, None, "a tile list in the format of the default tile set "
-               "(rules/hunters-gatherers-tiles.json)", form="a file path", file=True),
-        deck_option("deck", "land pile",
+               "(rules/hunters-gatherers-tiles.json)", form="a file path", file=True,
+               length=PATH_LENGTH),
+        deck_option("deck", f"land pile ({sum(LAND.values())} tiles)", LAND, keys=DECK_KEYS,
                     short={"L07": 2, "L15": 2, "L28": 2, "L29": 2, "L30": 2}),
-        deck_option("bonus_deck", "bonus pile", short={"B04": 1, "B06": 1}),
+        deck_option("bonus_deck", f"bonus pile ({sum(BONUS.values())} tiles)", BONUS,
+                    keys=DECK_KEYS, short={"B04": 1, "B06": 1}),
     )
     state_class = HuntersGatherersState
     policy_class = HuntersGatherersPolicy

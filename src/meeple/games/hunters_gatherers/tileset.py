@@ -63,6 +63,16 @@ def _load(key: str, shown: str) -> Tiles:
     return translate(read_json(key, "tile set", TileSetError), shown)
 
 
+@lru_cache(maxsize=1)
+def default_counts() -> tuple[dict[str, int], dict[str, int]]:
+    """Each land and each bonus type's count in the shipped tile list, read without
+    building its tile set (cheap enough for import time: the deck options' bounds)."""
+    raw: Any = read_json(DEFAULT, "tile set", TileSetError)
+    source = str(DEFAULT)
+    return ({e["type"]: _count(e, "land", source) for e in raw["land"]},
+            {e["type"]: _count(e, "bonus", source) for e in raw.get("bonus", [])})
+
+
 def translate(raw: Any, source: str = "hunters-gatherers tiles") -> Tiles:
     """The engine tile set of a tile list in the shared format (``start``, ``land``,
     ``bonus``); TileSetError naming the tile and what is wrong."""
