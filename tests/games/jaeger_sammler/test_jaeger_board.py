@@ -3,12 +3,18 @@ from __future__ import annotations
 
 import copy
 import json
+import random
+import time
+import tracemalloc
 
 import pytest
 
 import meeple
+from meeple.core.datafile import MAX_BYTES
 from meeple.games.jaeger_sammler.board import (DEFAULT_FILE, build_board, hex_neighbours,
                                                load_board)
+
+from helpers import random_playout
 
 
 def _data() -> dict:
@@ -107,3 +113,95 @@ def test_bad_config_is_refused():
         meeple.load("jaeger-sammler", 2, {"board": 3})
     with pytest.raises(ValueError, match="2–4 players"):
         meeple.load("jaeger-sammler", 5)
+
+
+# Bounds: a board's data comes from clients of the server; every size in it is checked
+# before anything of that size is built.
+
+HUGE = {"rows": 20000, "cols": 20000, "summer_settlements": [], "winter_settlements": [],
+        "mammoths": {"summer": [], "winter": []}}
+
+
+def _refused_at_once(config_board, message: str, memory: int = 1 << 20) -> str:
+    """The error of loading a game with this board: fast, within ``memory`` bytes, and
+    saying ``message``."""
+    tracemalloc.start()
+    start = time.perf_counter()
+    try:
+        with pytest.raises(ValueError) as err:
+            meeple.load("jaeger-sammler", 2, {"board": config_board})
+        took = time.perf_counter() - start
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert message in str(err.value)
+    assert took < 0.2 and peak < memory, (took, peak)
+    return str(err.value)
+
+
+def test_a_huge_board_is_refused_before_any_cell_is_built():
+    assert _refused_at_once(HUGE, "rows must be ≤ 64") == \
+        "jaeger-sammler option 'board': rows must be ≤ 64; got 20000"
+    _refused_at_once({**HUGE, "rows": 10}, "cols must be ≤ 64; got 20000")
+    _refused_at_once({**HUGE, "rows": 10 ** 100}, "rows must be ≤ 64; got a larger integer")
+
+
+def test_a_board_file_is_bounded_alike(tmp_path):
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(HUGE), encoding="utf-8")
+    _refused_at_once(str(path), "rows must be ≤ 64; got 20000",
+                     memory=MAX_BYTES + (1 << 20))     # (a file is read into one buffer)
+
+
+def test_few_fields_on_a_huge_grid_are_refused():
+    data = _data()                               # the 120 fields listed, the grid 3000²
+    data["fields"] = sorted(data["neighbours"])
+    data.update(rows=3000, cols=3000)
+    _refused_at_once(data, "rows must be ≤ 64; got 3000")
+
+
+def test_the_cells_of_a_grid_are_counted_before_they_are_built():
+    _refused_at_once({**_data(), "rows": 64, "cols": 64},
+                     "the board has 120 fields, this one 64 × 64 = 4096")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(fields=["0,0"] * 10 ** 6), "120 fields, this one 1000000"),
+    (lambda d: d.update(summer_settlements=["1,1"] * 10 ** 6),
+     "'summer_settlements' must name 4 fields, not 1000000"),
+    (lambda d: d["neighbours"].update({"0,0": ["0,1"] * 10 ** 6}),
+     "neighbours of 0,0 must be a list of at most 6 fields"),
+    (lambda d: d["neighbours"].update({str(i): [] for i in range(10 ** 5)}),
+     "'neighbours' must map every field"),
+    (lambda d: d["mammoths"].update(winter=[5] * 10 ** 6), "winter has 12 mammoth tiles"),
+    (lambda d: d.update(name="x" * 10 ** 6),
+     "'name' must be text of at most 100 characters, not a str of length 1000000"),
+    (lambda d: d.update(note=["x"] * 10 ** 6), "'note' must be text of at most 2000"),
+    (lambda d: d["summer_settlements"].__setitem__(0, "1" * 10 ** 6 + ",1"),
+     "names a str of length 1000002, which is not a field"),
+    (lambda d: d.update({str(i): 0 for i in range(4000)}), "unknown keys 0, 1, 10, 100,"),
+])
+def test_every_list_and_text_of_a_board_is_bounded(change, message):
+    data = _data()
+    change(data)
+    _refused_at_once(data, message)
+
+
+def test_the_option_declares_its_bounds():
+    option = meeple.load("jaeger-sammler").options[0]
+    assert option.length == 4096 and "at most 64 rows × 64 columns" in option.help
+    with pytest.raises(ValueError, match="at most 4096 characters or 4096 keys; got 5000 "
+                                         "characters"):
+        meeple.load("jaeger-sammler", 2, {"board": "b" * 5000})
+
+
+def test_a_board_at_the_bound_is_played():
+    data = _data()                               # the default board moved to the far corner
+    move = {f"{r},{c}": f"{r + 54},{c + 52}" for r in range(10) for c in range(12)}
+    data.update(rows=64, cols=64, fields=list(move.values()))
+    for key in ("summer_settlements", "winter_settlements"):
+        data[key] = [move[f] for f in data[key]]
+    del data["neighbours"]                       # (the shift is even: the same hexes)
+    game = meeple.load("jaeger-sammler", 2, {"board": data})
+    assert (game.board.rows, game.board.cols, len(game.board.names)) == (64, 64, 120)
+    assert random_playout(game.new_state(3), random.Random(3))

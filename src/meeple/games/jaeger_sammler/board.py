@@ -5,7 +5,9 @@ ships a default board file, ``default_board.json``: 10 × 12 pointy-top hexes in
 layout, 4 summer and 4 winter settlements, the 112 other fields receive tiles. A player who
 owns the real board supplies another file (or the same data inline) through
 ``config.board``; it is checked on load so that a bad file fails with a clear message
-instead of producing a broken game.
+instead of producing a broken game. Every size in it is bounded (``rows``, ``cols`` ≤
+:data:`MAX_SIDE`, the lists by the counts the game needs), and checked before anything of
+its size is built or looped over: a board's data comes from clients of the server.
 """
 from __future__ import annotations
 
@@ -20,6 +22,11 @@ from .tiles import MAMMOTH_MAX, MAMMOTH_MIN, MAMMOTHS, SUMMER, WINTER
 
 DEFAULT_FILE = Path(__file__).with_name("default_board.json")
 FIELDS, SETTLEMENTS_PER_SEASON, TILE_FIELDS = 120, 4, 112
+MAX_SIDE = 64
+"""The most rows or columns of a board (the default board is 10 × 12)."""
+MAX_NAME, MAX_NOTE, MAX_FIELD = 100, 2000, 16
+"""The longest name, note and field notation ("r,c") a board may give."""
+NEIGHBOURS = 6
 LAYOUTS = ("odd-r", "even-r")
 _KEYS = {"name", "note", "layout", "rows", "cols", "fields", "summer_settlements",
          "winter_settlements", "neighbours", "mammoths"}
@@ -31,7 +38,10 @@ def field_name(r: int, c: int) -> str:
 
 
 def parse_field(text: str) -> tuple[int, int] | None:
-    """``"3,4"`` → ``(3, 4)``; None if ``text`` is not two non-negative integers."""
+    """``"3,4"`` → ``(3, 4)``; None if ``text`` is not two non-negative integers (or is
+    longer than any field's name)."""
+    if len(text) > MAX_FIELD:
+        return None
     r, comma, c = text.partition(",")
     row, col = number(r), number(c)
     if not comma or row is None or col is None:
@@ -72,25 +82,47 @@ class Board:
 
 
 def _fail(message: str) -> NoReturn:
-    raise ValueError(f"jaeger-sammler board: {message}")
+    raise ValueError(f"jaeger-sammler option 'board': {message}")
 
 
-def _int(data: dict, key: str) -> int:
+def _shown(value: object) -> str:
+    """``repr(value)`` cut short: a message never carries a client's megabyte."""
+    if isinstance(value, (str, list, dict)) and len(value) > 40:
+        return f"a {type(value).__name__} of length {len(value)}"
+    if isinstance(value, int) and value.bit_length() > 64:
+        return "a larger integer"
+    return repr(value)
+
+
+def _side(data: dict, key: str) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-        _fail(f"'{key}' must be a positive integer, not {value!r}")
+        _fail(f"'{key}' must be a positive integer, not {_shown(value)}")
+    if value > MAX_SIDE:
+        _fail(f"{key} must be ≤ {MAX_SIDE}; got {_shown(value)}")
+    return value
+
+
+def _text(data: dict, key: str, default: str, longest: int) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str) or len(value) > longest:
+        _fail(f"'{key}' must be text of at most {longest} characters, not {_shown(value)}")
     return value
 
 
 def _field_list(data: dict, key: str, known: dict) -> list[int]:
     value = data.get(key)
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, list):
+        _fail(f"'{key}' must be a list of fields \"r,c\"")
+    if len(value) != SETTLEMENTS_PER_SEASON:
+        _fail(f"'{key}' must name {SETTLEMENTS_PER_SEASON} fields, not {len(value)}")
+    if not all(isinstance(v, str) for v in value):
         _fail(f"'{key}' must be a list of fields \"r,c\"")
     out = []
     for text in value:
         rc = parse_field(text)
         if rc is None or field_name(*rc) not in known:
-            _fail(f"'{key}' names {text!r}, which is not a field of the board")
+            _fail(f"'{key}' names {_shown(text)}, which is not a field of the board")
         out.append(known[field_name(*rc)])
     if len(set(out)) != len(out):
         _fail(f"'{key}' names a field twice")
@@ -99,7 +131,7 @@ def _field_list(data: dict, key: str, known: dict) -> list[int]:
 
 def _mammoths(data: dict) -> tuple[tuple[int, ...], tuple[int, ...]]:
     value = data.get("mammoths")
-    if not isinstance(value, dict) or set(value) != {"summer", "winter"}:
+    if not isinstance(value, dict) or len(value) != 2 or set(value) != {"summer", "winter"}:
         _fail("'mammoths' must be {\"summer\": [...], \"winter\": [...]}")
     out = []
     for season, key in ((SUMMER, "summer"), (WINTER, "winter")):
@@ -121,19 +153,20 @@ def _neighbours(data: dict, names: list[str], coords: list[tuple[int, int]],
     given = data.get("neighbours")
     if given is None:
         return geometric
-    if not isinstance(given, dict) or set(given) != set(names):
+    if not isinstance(given, dict) or len(given) != len(names) or set(given) != set(names):
         _fail("'neighbours' must map every field \"r,c\" to a list of fields")
     out = []
     for i, name in enumerate(names):
         listed = given[name]
-        if not isinstance(listed, list) or not all(isinstance(n, str) for n in listed):
-            _fail(f"neighbours of {name} must be a list of fields")
+        if not isinstance(listed, list) or len(listed) > NEIGHBOURS \
+                or not all(isinstance(n, str) for n in listed):
+            _fail(f"neighbours of {name} must be a list of at most {NEIGHBOURS} fields")
         nbrs = []
         for n in listed:
             j = index.get(n)
             if j is None or j not in geometric[i]:
-                _fail(f"{n!r} is listed as a neighbour of {name} but is not an adjacent hex "
-                      f"({layout})")
+                _fail(f"{_shown(n)} is listed as a neighbour of {name} but is not an adjacent "
+                      f"hex ({layout})")
             nbrs.append(j)
         if len(set(nbrs)) != len(nbrs):
             _fail(f"neighbours of {name} name a field twice")
@@ -158,27 +191,38 @@ def _check_connected(names: list[str], neighbours: list[list[int]]) -> None:
 
 
 def build_board(data: object) -> Board:
-    """A :class:`Board` from parsed JSON data; ValueError naming the first problem found."""
+    """A :class:`Board` from parsed JSON data; ValueError naming the first problem found.
+    Every size is checked before anything of that size is built (``rows × cols``
+    arithmetically, a list's length before its items)."""
     if not isinstance(data, dict):
         _fail("the board must be a JSON object")
-    unknown = set(data) - _KEYS
-    if unknown:
-        _fail(f"unknown keys {', '.join(sorted(unknown))}")
-    rows, cols = _int(data, "rows"), _int(data, "cols")
+    if len(data) > len(_KEYS) or not set(data) <= _KEYS:
+        unknown = sorted(str(k)[:40] for k in data if k not in _KEYS)
+        _fail(f"unknown keys {', '.join(unknown[:5])}")
+    rows, cols = _side(data, "rows"), _side(data, "cols")
+    name = _text(data, "name", "custom", MAX_NAME)
+    note = _text(data, "note", "", MAX_NOTE)
     layout = data.get("layout", "odd-r")
     if layout not in LAYOUTS:
-        _fail(f"'layout' must be one of {', '.join(LAYOUTS)}, not {layout!r}")
+        _fail(f"'layout' must be one of {', '.join(LAYOUTS)}, not {_shown(layout)}")
     listed = data.get("fields")
     if listed is None:
+        if rows * cols != FIELDS:
+            _fail(f"the board has {FIELDS} fields, this one {rows} × {cols} = {rows * cols}")
         cells = [(r, c) for r in range(rows) for c in range(cols)]
     else:
-        if not isinstance(listed, list) or not all(isinstance(v, str) for v in listed):
+        if not isinstance(listed, list):
+            _fail("'fields' must be a list of fields \"r,c\"")
+        if len(listed) != FIELDS:
+            _fail(f"the board has {FIELDS} fields, this one {len(listed)}")
+        if not all(isinstance(v, str) for v in listed):
             _fail("'fields' must be a list of fields \"r,c\"")
         cells = []
         for text in listed:
             rc = parse_field(text)
             if rc is None or not (rc[0] < rows and rc[1] < cols):
-                _fail(f"field {text!r} is not \"r,c\" inside {rows} rows × {cols} columns")
+                _fail(f"field {_shown(text)} is not \"r,c\" inside {rows} rows × {cols} "
+                      "columns")
             cells.append(rc)
         if len(set(cells)) != len(cells):
             _fail("'fields' names a field twice")
@@ -189,9 +233,6 @@ def build_board(data: object) -> Board:
     index = {n: i for i, n in enumerate(names)}
     summer = _field_list(data, "summer_settlements", index)
     winter = _field_list(data, "winter_settlements", index)
-    for key, fields in (("summer_settlements", summer), ("winter_settlements", winter)):
-        if len(fields) != SETTLEMENTS_PER_SEASON:
-            _fail(f"'{key}' must name {SETTLEMENTS_PER_SEASON} fields, not {len(fields)}")
     if set(summer) & set(winter):
         _fail("a field cannot be a summer and a winter settlement")
     season_of: list[int | None] = [None] * FIELDS
@@ -204,7 +245,7 @@ def build_board(data: object) -> Board:
         _fail(f"{TILE_FIELDS} fields must receive tiles, not {len(tile_fields)}")
     neighbours = _neighbours(data, names, coords, index, layout)
     _check_connected(names, neighbours)
-    return Board(name=str(data.get("name", "custom")), note=str(data.get("note", "")),
+    return Board(name=name, note=note,
                  layout=layout, rows=rows, cols=cols, names=tuple(names),
                  coords=tuple(coords), index=index,
                  neighbours=tuple(tuple(n) for n in neighbours),

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Game
 from ...core.options import Option
-from .board import load_board
+from .board import MAX_SIDE, load_board
 from .policy import JaegerSammlerPolicy
 from .render import COLOURS, JaegerSammlerDrawing
 from .rules import CRATES, JaegerSammlerState
@@ -14,6 +14,11 @@ from .tiles import COUNTS, FACE_DOWN, KINDS, SUMMER, WINTER
 
 if TYPE_CHECKING:
     from .encoding import JaegerSammlerEncoding
+
+
+PATH_LENGTH = 4096
+"""The longest file path the option takes (Linux's PATH_MAX; a board's data has at most its
+ten keys, which the board's own check counts)."""
 
 
 class JaegerSammler(Game):
@@ -28,7 +33,9 @@ class JaegerSammler(Game):
     browser_board = "hex"
     options = (
         Option("board", (str, dict), None, "the board (default: the shipped board, see "
-               "docs/jaeger-sammler.md)", form="a board file's path, or its data", file=True),)
+               "docs/jaeger-sammler.md): 120 fields in at most "
+               f"{MAX_SIDE} rows × {MAX_SIDE} columns", form="a board file's path, or its data",
+               file=True, length=PATH_LENGTH),)
     state_class = JaegerSammlerState
     policy_class = JaegerSammlerPolicy
     drawing_class = JaegerSammlerDrawing
