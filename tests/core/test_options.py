@@ -1,15 +1,18 @@
 """Options as data: one declaration checks a JSON config and parses an agent spec's text."""
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import meeple
-from meeple.agents import make_agent
+from meeple.agents import agent_classes, make_agent
 from meeple.core.options import Option, check_all
+from meeple.games import GAMES
+from meeple.games.jaeger_sammler.board import DEFAULT_FILE
 
 ITERS = Option("iters", int, 1000, "iterations", low=1)
 TIME = Option("time", float, None, "seconds", low=0, low_open=True)
@@ -187,6 +190,34 @@ def test_mcts_budgets_are_declared_by_kind_and_bounded():
     assert (agent.time, agent.iters, agent.dets) == (3600.0, 10_000_000, 1000)
 
 
+def _built_in_options():
+    """Every option of every game of this package and of every agent that plays it."""
+    for name, cls in GAMES.items():
+        if not cls.__module__.startswith("meeple."):
+            continue                             # a plugin's options are its own
+        for option in cls.options:
+            yield name, option
+        for agent in agent_classes(cls).values():
+            for option in agent.options:
+                yield f"{name}/{agent.name}", option
+
+
+def test_every_option_a_client_can_set_is_bounded():
+    seen = 0
+    for owner, option in _built_in_options():
+        seen += 1
+        types = set(option.types)
+        if types & {int, float}:
+            assert option.high is not None, (owner, option.name)
+        if types & {str, list, dict} and option.allowed is None:
+            assert option.length is not None, (owner, option.name)
+        if option.form == "{tile type: count}":
+            assert option.each is not None and option.total is not None, (owner, option.name)
+        if option.short is not None:             # the short game is within the bounds
+            option.check(option.short, owner)
+    assert seen > 10
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_agent_spec_is_refused_or_makes_an_agent(data):
@@ -209,3 +240,58 @@ def test_any_agent_spec_is_refused_or_makes_an_agent(data):
     value = agent.settings[option.name]
     if option.high is not None:
         assert value <= option.high
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10 ** 30, 10 ** 30) | st.floats(allow_nan=False)
+    | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=5), inner,
+                                                                max_size=5),
+    max_leaves=20)
+
+
+def _option_values(game: type, option: Option):
+    """Values for ``option`` as a client of the server may send them: anything JSON (but no
+    text for an option that names a file, which the server refuses), counts of the game's
+    own tile types, boards of any size."""
+    values = [JSON_VALUES.filter(lambda v: not isinstance(v, str)) if option.file
+              else JSON_VALUES]
+    if option.form == "{tile type: count}":
+        keys = list(option.each) if isinstance(option.each, dict) else ["A"]
+        values += [st.dictionaries(st.sampled_from(keys + ["Z", ""]),
+                                   st.integers(0, 3) | st.integers(-2, 40)
+                                   | st.integers(0, 10 ** 15), max_size=6)] * 3
+    if option.name == "board":
+        default = json.loads(DEFAULT_FILE.read_text(encoding="utf-8"))
+        default["fields"] = sorted(default.pop("neighbours"))
+        sides = st.integers(-1, 100) | st.integers(0, 10 ** 12)
+        values += [st.builds(lambda rows, cols: {**default, "rows": rows, "cols": cols},
+                             sides, sides)] * 3
+    return st.one_of(values)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_config_is_refused_or_builds_a_game_that_starts(data):
+    name = data.draw(st.sampled_from([n for n, cls in GAMES.items() if cls.options]))
+    cls = GAMES[name]
+    config = {o.name: data.draw(_option_values(cls, o), label=o.name)
+              for o in cls.options if o.name != "tileset" and data.draw(st.booleans())}
+    start = time.perf_counter()
+    try:
+        game = meeple.load(name, None, config)
+    except ValueError as e:
+        assert str(e).startswith(name) and time.perf_counter() - start < 0.2, str(e)
+        event(f"{name} refused")
+        return
+    event(f"{name} built")
+    for option in cls.options:                   # what was built is within the bounds
+        pile = {"deck": "pile", "bonus_deck": "bonus_pile"}.get(option.name)
+        if pile:
+            assert sum(getattr(game, pile)) <= option.total
+    if name == "jaeger-sammler":
+        assert game.board.rows <= 64 and game.board.cols <= 64
+    state = game.new_state(0)
+    if state.current_player == meeple.CHANCE:
+        state.apply(state.sample_chance())
+    assert state.is_terminal() or state.legal_actions()
