@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from typing import TYPE_CHECKING
 
 from ..play.analysis import ANALYSIS_AGENT, analyse, positions, slices
 from ..play.hints import hint_spec
-from .workers import BotRunner
+from .workers import REVIEW, BotRunner
 from .errors import ApiError
 from .live import LiveGame, bot_seed
 
@@ -26,6 +26,8 @@ ANALYSIS_SLICE = 10
 """Positions a review job takes at a time (a second or two of a worker)."""
 HINTS_KEPT = 256
 """Positions whose hints are kept (a few per game being played)."""
+MOST_HINTS = 10
+"""The most moves a hint lists (the route's bound on ``k``): what is ranked each time."""
 
 
 class Aids:
@@ -35,23 +37,28 @@ class Aids:
         self.host, self.runner = host, runner
         self.analysing: dict[str, dict] = {}
         """Reviews under way: game → ``{"done", "of", "moves"}`` so far."""
+        self.reviewing: Counter[str] = Counter()
+        """Reviews under way per client that asked."""
         self.hinting: OrderedDict[tuple, asyncio.Future] = OrderedDict()
-        """Hints per (game, action index, k): computed once, shared by every request."""
+        """Hints per (game, action index): computed once, shared by every request."""
 
-    async def hints(self, game_id: str, token: str | None, k: int) -> dict:
-        """The best ``k`` moves for the token's seat, on its turn (see the route)."""
+    async def hints(self, game_id: str, token: str | None, k: int,
+                    client: str | None = None) -> dict:
+        """The best ``k`` moves (at most :data:`MOST_HINTS`) for the token's seat, on its
+        turn (see the route): ranked once per position, whatever ``k`` each request asks
+        for, as work of the asking ``client`` (its turn among other clients' work)."""
         live = await self.host.live(game_id)
-        seat = live.seat_of(token)
-        live.check_turn(seat, None)
+        seat = live.check_turn(live.seat_of(token), None)
         if not live.row.aids:
             raise ApiError(403, "player aids are off in this game (table rules): no hints")
-        key = (game_id, live.index, k)
+        key = (game_id, live.index)
         task = self.hinting.get(key)
         if task is None:
-            spec = hint_spec(live.state.game, "auto", [s.agent for s in live.row.seats])
+            named = hint_spec(live.state.game, "auto", [s.agent for s in live.row.seats])
+            spec = self.host.quotas.run_spec(named, live.game)       # within the caps
             record = live.history.record().to_json()
-            task = asyncio.ensure_future(self.runner.rank(
-                record, spec, bot_seed(live.row.seed, -1 - live.index), k))
+            task = asyncio.ensure_future(self._rank(record, spec, named, live,
+                                                    client or game_id))
             self.hinting[key] = task
             while len(self.hinting) > HINTS_KEPT:
                 self.hinting.popitem(last=False)
@@ -61,11 +68,18 @@ class Aids:
             self.hinting.pop(key, None)
             log.exception("hints in game %s at action %d failed", game_id, live.index)
             raise ApiError(503, "the hint could not be computed; try again") from None
-        return {**found, "index": live.index, "seat": seat}
+        return {**found, "moves": found["moves"][:k], "index": live.index, "seat": seat}
 
-    async def analysis(self, game_id: str) -> dict:
+    async def _rank(self, record: dict, spec: str, named: str, live: LiveGame,
+                    owner: str) -> dict:
+        found = await self.runner.rank(record, spec, bot_seed(live.row.seed, -1 - live.index),
+                                       MOST_HINTS, owner)
+        return {**found, "agent": named}             # the agent as the game names it
+
+    async def analysis(self, game_id: str, client: str | None = None) -> dict:
         """Each move's estimated win chance once the game is over: the stored review, or
-        how far the one under way has come (started by the first request)."""
+        how far the one under way has come (started by the first request, as work of the
+        asking ``client``, who may have only so many under way: :class:`Quotas`)."""
         host = self.host
         live = await host.live(game_id)
         if not live.state.is_terminal():
@@ -77,21 +91,29 @@ class Aids:
             return {"status": "done", **stored, "done": n, "of": n, **hidden}
         progress = self.analysing.get(game_id)
         if progress is None:
+            owner = client or game_id
+            quota = host.quotas.reviews
+            if self.reviewing[owner] >= quota:
+                raise ApiError(429, f"you have {quota} review{'s' if quota > 1 else ''} under "
+                                    "way, as many as this server allows one client at once: "
+                                    "ask again when it is done")
             progress = self.analysing[game_id] = {"done": 0, "of": None, "moves": []}
-            self.host.spawn(self._analyse(live, progress))
+            self.reviewing[owner] += 1
+            self.host.spawn(self._analyse(live, progress, owner))
         return {"status": "running", "agent": ANALYSIS_AGENT, **progress, **hidden}
 
-    async def _analyse(self, live: LiveGame, progress: dict) -> None:
-        """Review the game slice by slice in a bot worker, one slice at a time (bots'
-        moves never wait behind a whole review), then keep it with the game."""
+    async def _analyse(self, live: LiveGame, progress: dict, owner: str) -> None:
+        """Review the game slice by slice in a bot worker, one slice at a time and behind
+        every bot's move and hint (bots' moves never wait behind a whole review), then keep
+        it with the game."""
         game_id, host = live.row.id, self.host
         try:
             record = live.history.record().to_json()
             indices = await asyncio.to_thread(positions, record)
             progress["of"] = len(indices)
             for part in slices(indices, ANALYSIS_SLICE):
-                rows = await self.runner.run(analyse, record, part, ANALYSIS_AGENT,
-                                             bot_seed(live.row.seed, -1))
+                rows = await self.runner.run(REVIEW, owner, analyse, record, part,
+                                             ANALYSIS_AGENT, bot_seed(live.row.seed, -1))
                 progress["moves"] = progress["moves"] + rows
                 progress["done"] = len(progress["moves"])
             await host.db(host.store.put_analysis, game_id, ANALYSIS_AGENT,
@@ -101,3 +123,6 @@ class Aids:
                           game_id)
         finally:
             self.analysing.pop(game_id, None)
+            self.reviewing[owner] -= 1
+            if self.reviewing[owner] <= 0:
+                del self.reviewing[owner]

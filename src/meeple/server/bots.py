@@ -45,7 +45,9 @@ class BotScheduler:
         game_id, index = live.row.id, live.index
         try:
             record = live.history.record().to_json()
-            text = await self.runner.choose(record, seat.agent, bot_seed(live.row.seed, index))
+            spec = self.host.quotas.run_spec(seat.agent, live.game)
+            text = await self.runner.choose(record, spec, bot_seed(live.row.seed, index),
+                                            live.row.creator or game_id)
             async with host.lock(game_id):
                 now = await host.live(game_id)
                 if now.index == index and now.history.actions == live.history.actions:

@@ -32,6 +32,7 @@ from .hub import Connection, Hub
 from .live import LiveGame
 from .messages import state_message, summary_message
 from .models import GameState, Message, Position
+from .quotas import Quotas
 from .seats import Seats
 from .storage import Conflict, GameRow, Store
 from .takebacks import Takebacks
@@ -49,8 +50,10 @@ class Host:
     of what happens to a game besides its moves (``seats``, ``takebacks``, ``aids``,
     ``bots``)."""
 
-    def __init__(self, store: Store, runner: BotRunner, hub: Hub):
+    def __init__(self, store: Store, runner: BotRunner, hub: Hub,
+                 quotas: Quotas | None = None):
         self.store, self.hub = store, hub
+        self.quotas = quotas or Quotas()
         self.cache: OrderedDict[str, LiveGame] = OrderedDict()
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = \
             weakref.WeakValueDictionary()

@@ -16,6 +16,7 @@ from ..core.game import Game
 from ..games import game_class, load
 from .errors import ApiError
 from .live import LiveGame
+from .quotas import Quotas
 from .storage import HUMAN, GameRow, SeatRow
 from .tokens import client_key, derived_token, hashed, matches, new_game_id, new_token
 
@@ -48,7 +49,7 @@ class Seats:
             game = await asyncio.to_thread(load, name, players, config)
         except ValueError as e:
             raise ApiError(400, str(e)) from None
-        agents = _seat_agents(game, bots)
+        agents = _seat_agents(game, bots, self.host.quotas)
         for key in names:
             if agents[_seat_key(key, game.players, "names")] != HUMAN:
                 raise ApiError(400, f"names: seat {key} is a bot's")
@@ -65,12 +66,23 @@ class Seats:
             seats.append(SeatRow(seat, agent, _name(names.get(str(seat))) if token else None,
                                  hashed(token) if token else None))
         creator = client_key(await self.host.key(), client) if client else None
+        if HUMAN not in agents:
+            await self._check_bot_games(creator)
         row = GameRow(new_game_id(), game.name, game.players, dict(game.config), seed,
                       private, practice=practice, aids=aids, seats=seats, creator=creator)
         await self._start(row)
         return {"id": row.id, "game": row.game, "players": row.players,
                 "seats": [{"seat": s, "token": t, "join": join_link(row.id, t)}
                           for s, t in tokens.items()]}
+
+    async def _check_bot_games(self, creator: str | None) -> None:
+        """ApiError 429 if the creator has as many unfinished games of bots alone as a
+        client may (they cost the server's workers and nobody plays them)."""
+        quota = self.host.quotas.bot_games
+        if creator is not None and await self.host.db(self.host.store.bot_games,
+                                                      creator) >= quota:
+            raise ApiError(429, f"you have {quota} unfinished games of bots alone, as many as "
+                                "this server allows one client: wait for one to end")
 
     async def _start(self, row: GameRow) -> None:
         """Deal the set-up of the new game ``row``, store both, and start its bot."""
@@ -226,8 +238,9 @@ def _refuse_files(game: type[Game], config: dict) -> None:
                            "not read")
 
 
-def _seat_agents(game: Game, bots: dict[str, str]) -> list[str]:
-    """Each seat's agent: ``human``, or the bot spec given for it (checked)."""
+def _seat_agents(game: Game, bots: dict[str, str], quotas: Quotas) -> list[str]:
+    """Each seat's agent: ``human``, or the bot spec given for it (checked, and within the
+    server's budget caps: see :meth:`Quotas.capped_spec`)."""
     agents = [HUMAN] * game.players
     for key, spec in bots.items():
         seat = _seat_key(key, game.players, "bots")
@@ -236,12 +249,13 @@ def _seat_agents(game: Game, bots: dict[str, str]) -> list[str]:
                                 "or 'mcts:time=1'")
         if spec.strip().casefold() == HUMAN:
             continue
+        name, _, options = spec.strip().partition(":")
+        spec = name.casefold() + (":" + options if options else "")
         try:
-            make_agent(spec, game)
+            quotas.capped_spec(spec, make_agent(spec, game))
         except ValueError as e:
             raise ApiError(400, f"bots: seat {key}: {e}") from None
-        name, _, options = spec.strip().partition(":")
-        agents[seat] = name.casefold() + (":" + options if options else "")
+        agents[seat] = spec
     return agents
 
 

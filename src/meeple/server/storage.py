@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Iterator, NamedTuple
 
-from sqlalchemy import Engine, delete, exists, insert, select, update
+from sqlalchemy import Engine, delete, exists, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import schema
@@ -210,6 +210,14 @@ class Store:
             return [r.id for r in db.execute(select(g.c.id).where(
                 g.c.finished.is_(False),
                 g.c.to_move.is_(None) | (g.c.to_move < 0) | bot_to_move))]
+
+    def bot_games(self, creator: str) -> int:
+        """How many unfinished games of bots alone (no person's seat) ``creator`` made."""
+        g, s = schema.games, schema.seats
+        person = exists().where(s.c.game_id == g.c.id, s.c.agent == HUMAN)
+        with self.engine.connect() as db:
+            return db.execute(select(func.count()).select_from(g).where(
+                g.c.creator == creator, g.c.finished.is_(False), ~person)).scalar_one()
 
     def ids(self) -> list[str]:
         """Every stored game's id (``meeple db check``)."""

@@ -7,13 +7,24 @@ person's move (checked, stored, broadcast: :class:`.bots.BotScheduler`). Worker 
 are started by ``spawn``, so they share nothing with the server's threads, and a bot
 thinking for seconds never holds up another game or a request. This module is all a
 worker imports of the server, so it stays light (no web framework, no database).
+
+The work is shared fairly (:class:`BotRunner`): jobs wait in a queue per priority (a bot's
+move first, then hints, then reviews) and, within one, per owner (the client the work is
+for) in turn, and no owner holds more than all workers but one at a time, so one client's
+heavy work never holds up another game's bot. Workers never outlive the server.
 """
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import multiprocessing
+import signal
+import sys
+from collections import Counter, OrderedDict, deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable
 
 from ..agents import make_agent
 from ..core.record import Record
@@ -37,37 +48,148 @@ def rank(record: dict, spec: str, seed: int, k: int) -> dict:
                        "margin": row.margin} for row in hints(state, agent, k)]}
 
 
+MOVE, HINT, REVIEW = 0, 1, 2
+"""The priorities of work: a bot's move (a person may be waiting for it), a hint (a person
+asked), a review (a finished game: it can wait)."""
+
+
+def _die_with_parent() -> None:
+    """In a worker: be killed when the server's process ends, however it ends (Linux's
+    ``PR_SET_PDEATHSIG``), so that no worker outlives it."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)   # 1: PR_SET_PDEATHSIG
+
+
+@dataclass
+class _Job:
+    function: Callable[..., Any]
+    args: tuple
+    owner: Hashable
+    done: asyncio.Future = field(repr=False)
+
+
 class BotRunner:
-    """A pool of worker processes that choose bots' moves."""
+    """The worker processes, shared fairly: :meth:`run` queues a job by its priority and
+    owner; a free worker takes the first job of the highest priority whose owner holds
+    fewer than ``workers - 1`` workers (at least one), owners taking turns."""
 
     def __init__(self, workers: int):
         self.workers = workers
+        self.per_owner = max(1, workers - 1)
         self._pool: ProcessPoolExecutor | None = None
+        self._queues: dict[int, OrderedDict[Hashable, deque[_Job]]] = {
+            p: OrderedDict() for p in (MOVE, HINT, REVIEW)}
+        self._busy: Counter[Hashable] = Counter()
+        self._free = workers
+        self._running: set[asyncio.Task] = set()
 
-    async def choose(self, record: dict, spec: str, seed: int) -> str:
+    async def choose(self, record: dict, spec: str, seed: int, owner: Hashable) -> str:
         """The bot's move, computed in a worker."""
-        return await self.run(choose, record, spec, seed)
+        return await self.run(MOVE, owner, choose, record, spec, seed)
 
-    async def rank(self, record: dict, spec: str, seed: int, k: int) -> dict:
+    async def rank(self, record: dict, spec: str, seed: int, k: int, owner: Hashable) -> dict:
         """Hints (:func:`rank`), computed in a worker."""
-        return await self.run(rank, record, spec, seed, k)
+        return await self.run(HINT, owner, rank, record, spec, seed, k)
 
-    async def run(self, function, *args):
+    async def run(self, priority: int, owner: Hashable, function: Callable[..., Any],
+                  *args: Any) -> Any:
+        """``function(*args)`` in a worker, when its turn comes (see the class)."""
+        done = asyncio.get_running_loop().create_future()
+        self._queues[priority].setdefault(owner, deque()).append(
+            _Job(function, args, owner, done))
+        self._dispatch()
+        return await done
+
+    def waiting(self) -> int:
+        """Jobs queued and not yet running."""
+        return sum(len(jobs) for queue in self._queues.values() for jobs in queue.values())
+
+    def _dispatch(self) -> None:
+        while self._free > 0:
+            job = self._next()
+            if job is None:
+                return
+            self._free -= 1
+            self._busy[job.owner] += 1
+            task = asyncio.get_running_loop().create_task(self._execute(job))
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
+
+    def _next(self) -> _Job | None:
+        """The next job to run: the highest priority first, owners in turn, none whose
+        owner holds its share of the workers already. Cancelled waiters are dropped."""
+        for queue in self._queues.values():
+            for owner in list(queue):
+                if self._busy[owner] >= self.per_owner:
+                    continue
+                jobs = queue[owner]
+                while jobs and jobs[0].done.cancelled():
+                    jobs.popleft()
+                if not jobs:
+                    del queue[owner]
+                    continue
+                job = jobs.popleft()
+                if jobs:
+                    queue.move_to_end(owner)        # its next job waits for the others'
+                else:
+                    del queue[owner]
+                return job
+        return None
+
+    async def _execute(self, job: _Job) -> None:
+        try:
+            result = await self._call(job.function, *job.args)
+        except asyncio.CancelledError:              # the server stops
+            job.done.cancel()
+            raise
+        except Exception as e:                      # handed to the waiter, whatever it is
+            if not job.done.done():
+                job.done.set_exception(e)
+        else:
+            if not job.done.done():
+                job.done.set_result(result)
+        finally:
+            self._free += 1
+            self._busy[job.owner] -= 1
+            if self._busy[job.owner] <= 0:
+                del self._busy[job.owner]
+            self._dispatch()
+
+    async def _call(self, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` in a worker (the pool starts on first use, and anew if a
         worker died: the call is then made once more)."""
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn"))
+                    self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_die_with_parent)
             try:
                 return await loop.run_in_executor(self._pool, function, *args)
             except BrokenProcessPool:
-                self.close()
+                self._kill()
                 if attempt == 2:
                     raise
+        return None                                 # not reached: the second try raised
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """Stop every worker now, a move or review under way included (on the server's
+        stop): no worker outlives the server."""
+        for queue in self._queues.values():
+            for jobs in queue.values():
+                for job in jobs:
+                    job.done.cancel()
+            queue.clear()
+        self._kill()
+
+    def _kill(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes = list((pool._processes or {}).values())   # no public way before 3.14
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.kill()
+        for process in processes:
+            process.join(timeout=5)

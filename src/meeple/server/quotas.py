@@ -1,0 +1,63 @@
+"""What the server lets one client spend of its machine: the budget of a bot's move, games
+played by bots alone, reviews under way. Operator-set (``meeple serve`` flags), with
+defaults that keep a greedy bot's reply under a second while another client spends all of
+its share; a request past a quota is refused with the quota named.
+
+Budgets are capped by their kind (:attr:`meeple.core.options.Option.budget`), so the
+server caps every agent's time, iterations and determinizations without knowing its
+options' names: an agent with a time budget that names none gets the cap as its time, so
+that no bot's move on the server runs longer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..agents import make_agent
+from ..core.agent import Agent
+from ..core.game import Game
+
+
+@dataclass(frozen=True)
+class Quotas:
+    """The limits (see the module)."""
+
+    bot_seconds: float = 5.0
+    """The longest a bot may think about one move."""
+    bot_iterations: int = 20_000
+    """The most search iterations a bot's move may ask for."""
+    bot_determinizations: int = 20
+    """The most sampled worlds a bot's move may search."""
+    bot_games: int = 3
+    """Unfinished games of bots alone (no person's seat) one client may have."""
+    reviews: int = 1
+    """Reviews of finished games one client may have under way at once."""
+
+    def budgets(self) -> dict[str, float]:
+        """The cap of each kind of budget."""
+        return {"seconds": self.bot_seconds, "iterations": self.bot_iterations,
+                "determinizations": self.bot_determinizations}
+
+    def capped_spec(self, spec: str, agent: Agent) -> str:
+        """``spec`` (already checked by ``make_agent``, which made ``agent``) if it spends
+        within the caps, with the time cap added where the agent has a time budget and the
+        spec names none (what the server runs; the seat keeps the spec as given);
+        ValueError naming the option and the cap otherwise."""
+        caps = self.budgets()
+        added = []
+        for option in agent.options:
+            if option.budget is None:
+                continue
+            cap, value = caps[option.budget], agent.settings.get(option.name)
+            if value is not None and value > cap:
+                raise ValueError(f"{agent.name} {option.name}={value:g} is over this server's "
+                                 f"limit of {cap:g} {option.budget} a move")
+            if value is None and option.budget == "seconds":
+                added.append(f"{option.name}={cap:g}")
+        if not added:
+            return spec
+        return spec + ("," if ":" in spec else ":") + ",".join(added)
+
+    def run_spec(self, spec: str, game: Game) -> str:
+        """The spec the server runs for the bot ``spec`` of ``game``: capped (see
+        :meth:`capped_spec`)."""
+        return self.capped_spec(spec, make_agent(spec, game))
