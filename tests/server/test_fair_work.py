@@ -1,0 +1,161 @@
+"""Bots, hints and reviews share the machine fairly: the worker pool serves a bot's move
+before hints and reviews, owners in turn, and no owner takes every worker; every budget a
+client names for a bot is capped by the server, refused beyond its cap with the cap named;
+and the workers never outlive the server, however it stops."""
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from meeple.server.workers import HINT, MOVE, REVIEW, BotRunner
+
+from .helpers import create
+
+pytestmark = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+
+
+def _timed(runner: BotRunner, priority: int, owner: str, seconds: float, started: float):
+    async def job() -> float:
+        await runner.run(priority, owner, time.sleep, seconds)
+        return time.monotonic() - started
+    return asyncio.ensure_future(job())
+
+
+def test_one_owner_never_takes_every_worker(db_url):
+    async def scenario() -> tuple[float, list[float]]:
+        runner = BotRunner(2)
+        try:
+            await asyncio.gather(runner.run(MOVE, "warm", time.sleep, 0),
+                                 runner.run(MOVE, "warm2", time.sleep, 0))  # workers up
+            started = time.monotonic()
+            heavy = [_timed(runner, MOVE, "attacker", 1.0, started) for _ in range(4)]
+            await asyncio.sleep(0.1)
+            light = await _timed(runner, MOVE, "person", 0.01, started)
+            return light, list(await asyncio.gather(*heavy))
+        finally:
+            runner.close()
+
+    light, heavy = asyncio.run(scenario())
+    assert light < 0.6                      # a free worker was kept for the other owner
+    assert sorted(heavy)[-1] > 3.5          # the attacker's four ran one at a time
+
+
+def test_moves_go_before_hints_and_reviews(db_url):
+    async def scenario() -> list[str]:
+        runner = BotRunner(1)
+        order: list[str] = []
+
+        async def job(priority: int, owner: str, name: str) -> None:
+            await runner.run(priority, owner, time.sleep, 0.2)
+            order.append(name)
+        try:
+            await runner.run(MOVE, "warm", time.sleep, 0)
+            first = asyncio.ensure_future(job(REVIEW, "a", "review 1"))
+            await asyncio.sleep(0.05)                    # it runs: the rest must wait
+            rest = [job(REVIEW, "a", "review 2"), job(HINT, "b", "hint"),
+                    job(REVIEW, "c", "review 3"), job(MOVE, "d", "move")]
+            await asyncio.gather(first, *rest)
+            return order
+        finally:
+            runner.close()
+
+    assert asyncio.run(scenario()) == ["review 1", "move", "hint", "review 2", "review 3"]
+
+
+@pytest.mark.parametrize("spec,words", [
+    ("mcts:time=100", "mcts time=100 is over this server's limit of 5 seconds a move"),
+    ("mcts:iters=100000", "limit of 20000 iterations a move"),
+    ("mcts:dets=50", "limit of 20 determinizations a move"),
+])
+def test_a_bot_budget_over_the_cap_is_refused_with_the_cap_named(serve, spec, words):
+    client = serve()
+    reply = client.post("/api/games", json={"game": "carcassonne", "bots": {"1": spec}})
+    assert reply.status_code == 400 and words in reply.json()["error"], reply.json()
+    assert client.app.state.host.store.ids() == []
+
+
+def test_a_bot_within_the_caps_runs_within_the_time_cap(serve):
+    client = serve()
+    created = create(client, "carcassonne", bots={"1": "mcts:iters=20000"})
+    seat = client.app.state.host.cache[created["id"]].row.seats[1]
+    assert seat.agent == "mcts:iters=20000"         # kept as named; run with time=5 added
+    game = client.app.state.host.cache[created["id"]].game
+    assert client.app.state.host.quotas.run_spec(seat.agent, game) == \
+        "mcts:iters=20000,time=5"
+
+
+def _children(pid: int) -> set[int]:
+    """The live processes whose parent is ``pid``."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
+def test_no_worker_outlives_the_server(tmp_path, sig, db_url):
+    """A server whose bots are thinking (two MCTS bots playing each other) is stopped the
+    way a service manager or a person does it, or killed: none of its workers remains."""
+    import json
+    import socket
+    import urllib.request
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = open(tmp_path / "server.log", "wb")
+    server = subprocess.Popen([sys.executable, "-m", "meeple.cli", "serve", "--port",
+                               str(port), "--db", f"sqlite:///{tmp_path}/w.db",
+                               "--bot-workers", "2"], stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(base + "/api/games/types", timeout=1).close()
+                break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, \
+                    (tmp_path / "server.log").read_text()[-2000:]
+                time.sleep(0.1)
+        body = json.dumps({"game": "carcassonne", "bots": {"0": "mcts:time=4",
+                                                          "1": "mcts:time=4"}}).encode()
+        urllib.request.urlopen(urllib.request.Request(
+            base + "/api/games", body, {"Content-Type": "application/json"}), timeout=10)
+        deadline = time.monotonic() + 20
+        while not _children(server.pid):
+            assert time.monotonic() < deadline, "no worker started"
+            time.sleep(0.1)
+        time.sleep(1.0)                                   # a bot is thinking now
+        workers = _children(server.pid)
+        os.kill(server.pid, sig)
+        server.wait(timeout=20)
+        deadline = time.monotonic() + 10
+        while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [p for p in workers if _alive(p)]
+    finally:
+        if server.poll() is None:
+            server.kill()
+        log.close()
