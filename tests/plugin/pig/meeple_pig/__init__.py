@@ -131,5 +131,5 @@ class Pig(Game):
     name = "pig"
     title = "Pig (a dice game from another package)"
     min_players, max_players, default_players = 2, 4, 2
-    options = (Option("target", int, 30, "the points that win", low=10, short=15),)
+    options = (Option("target", int, 30, "the points that win", low=10, high=1000, short=15),)
     state_class = PigState
