@@ -161,7 +161,8 @@ async function onMessage(msg) {
   }
   document.title = `meeple — ${msg.view && msg.view.game || msg.game} ${gameId}`;
   $("title").textContent = `${msg.game} · game ${gameId} · move ${msg.index}`
-    + (msg.seat === null ? " · spectator" : "");
+    + (msg.seat === null ? " · spectator" : "")
+    + (msg.practice ? " · practice (seed chosen)" : "");   // its creator may know the draws
   renderStatus();
   renderPlayers();
   renderKeys();
