@@ -5,10 +5,11 @@
     python benchmarks/bench_server.py --sweep [--seconds 20]      # G = 10, 25, 50, 100, 200
 
 It starts the real server as a subprocess (``python -m meeple.cli serve`` on a free port of
-127.0.0.1, ``--rate 1000000`` so that the rate limiter never refuses, ``--bot-workers 2``
-unless told), on a fresh SQLite file in a temporary folder, or on ``--db URL`` (a PostgreSQL
-database has its ``public`` schema dropped and created again first, as the server's tests
-do: everything in it is lost). It waits until ``GET /api/games/types`` answers, and stops
+127.0.0.1, ``--rate 1000000`` so that the rate limiter never refuses, the per-address caps
+on WebSockets and games created lifted, ``--bot-workers 2`` unless told), on a fresh SQLite
+file in a temporary folder, or on ``--db URL`` (a PostgreSQL database has its ``public``
+schema dropped and created again first, as the server's tests do: everything in it is
+lost). It waits until ``GET /api/games/types`` answers, and stops
 the server (SIGINT, then SIGKILL for it and its bot workers if they linger) at the end.
 
 The load: ``--games`` G games at once, created by ``POST /api/games``; each has one person's
@@ -161,6 +162,16 @@ def cpu_snapshot(server: Server) -> dict:
             "postgres": postgres_seconds(), "machine": busy, "capacity": total}
 
 
+def unlimited(launcher: list[str]) -> list[str]:
+    """The flags that lift the per-address caps of ``launcher``'s ``meeple serve`` (every
+    client of this benchmark is one address: its G WebSockets and the games it creates
+    would pass them), where it has them (a version from before the caps has none)."""
+    shown = subprocess.run([sys.executable, *launcher, "serve", "--help"], capture_output=True,
+                           text=True, check=False).stdout
+    flags = {"--max-sockets-per-address": "100000", "--games-per-hour": "1000000"}
+    return [part for flag, value in flags.items() if flag in shown for part in (flag, value)]
+
+
 class Server:
     """``python -m meeple.cli serve`` in a subprocess, on a fresh database."""
 
@@ -178,7 +189,7 @@ class Server:
         launcher = [serve_with] if serve_with else ["-m", "meeple.cli"]
         command = [sys.executable, *launcher, "serve", "--host", "127.0.0.1",
                    "--port", str(self.port), "--db", self.url, "--bot-workers",
-                   str(bot_workers), "--rate", f"{rate:.1f}"]
+                   str(bot_workers), "--rate", f"{rate:.1f}", *unlimited(launcher)]
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,
                                         stdin=subprocess.DEVNULL)
         self.base = f"http://127.0.0.1:{self.port}"
@@ -307,10 +318,11 @@ class Load:
             tally = self.tallies[name]
             if self.in_window(time.perf_counter()):
                 tally.started += 1
-            url = f"ws://127.0.0.1:{self.server.port}/api/games/{game_id}/ws?token={token}"
+            url = f"ws://127.0.0.1:{self.server.port}/api/games/{game_id}/ws"
             try:
-                async with connect(url, max_size=2 ** 24, open_timeout=60,
-                                   ping_interval=None) as ws:
+                async with connect(url, max_size=2 ** 24, open_timeout=60, ping_interval=None,
+                                   additional_headers={"Authorization": f"Bearer {token}"}
+                                   ) as ws:
                     if first:
                         first = False
                         self.connected += 1

@@ -14,6 +14,22 @@ def auth(token: str | None) -> dict:
     return {"Authorization": f"Bearer {token}"} if token else {}
 
 
+def ws_path(game_id: str) -> str:
+    return f"/api/games/{game_id}/ws"
+
+
+def watch(client, game_id: str, token: str | None = None, how: str = "header"):
+    """The game's WebSocket (a context manager) as the token's seat, the token sent as
+    ``how`` says: ``"header"`` (``Authorization: Bearer``, as API clients do) or
+    ``"subprotocol"`` (``meeple.token.TOKEN`` beside ``meeple``, as browsers do)."""
+    if token is None:
+        return client.websocket_connect(ws_path(game_id))
+    if how == "subprotocol":
+        return client.websocket_connect(ws_path(game_id),
+                                        subprotocols=["meeple", f"meeple.token.{token}"])
+    return client.websocket_connect(ws_path(game_id), headers=auth(token))
+
+
 def receive_text(ws, timeout: float = 30.0) -> str:
     """The next WebSocket message's text; fails after ``timeout`` s (the TestClient's own
     ``receive_json`` waits forever). A close raises WebSocketDisconnect with its code."""
@@ -77,3 +93,4 @@ def play_out(client, game_id: str, seat_tokens: dict[int, str], seed: int = 0,
                                   "index": mine["index"]})
         assert reply.status_code == 200, reply.json()
     raise AssertionError("the game did not end")
+

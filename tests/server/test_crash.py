@@ -4,11 +4,13 @@ while a client streams moves as fast as it can, restarted on the same database.
 Every action the server acknowledged (HTTP 200) must be in the log afterwards, at the index it
 was played at, the log's indexes must run 0, 1, 2, ... with no gap or repeat, and the game must
 go on to its end. The server's whole output (uvicorn's access log is on) must never show a
-seat token, although the WebSocket was opened with ``?token=...`` and a join link was fetched.
+seat token, although a WebSocket was opened with one and a join link (``?token=...``) was
+fetched.
 """
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import random
 import signal
@@ -146,11 +148,15 @@ def check_acks(acks: list, log: list[str], why: str) -> None:
 
 
 def watch_once(base: str, game_id: str, token: str) -> None:
-    """Open the seat's WebSocket (token in the query string) and read its first message."""
-    ws_url = base.replace("http://", "ws://") + f"/api/games/{game_id}/ws?token={token}"
-    with connect(ws_url, open_timeout=10) as ws:
+    """Open the seat's WebSocket (the token as a subprotocol, as a browser sends it) and
+    read its first message."""
+    ws_url = base.replace("http://", "ws://") + f"/api/games/{game_id}/ws"
+    with connect(ws_url, open_timeout=10,
+                 subprotocols=["meeple", f"meeple.token.{token}"]) as ws:
+        assert ws.subprotocol == "meeple"
         first = ws.recv(timeout=10)
-    assert '"type": "state"' in first or '"type":"state"' in first
+    message = json.loads(first)
+    assert message["type"] == "state" and message["seat"] is not None    # the seat's view
     assert token not in first
 
 
@@ -214,7 +220,7 @@ def test_sigkill_mid_stream_loses_no_acknowledged_action(server, db_url):
     server.stop()
 
     # No seat token in anything the server printed, though it logged the WebSocket's URL
-    # and the join link, both with ?token=... (redacted).
+    # and the join link, with ?token=... (redacted).
     output = server.log.read_text(encoding="utf-8", errors="replace")
     assert "WebSocket /api/games/" in output, output[-3000:]
     assert "token=…" in output

@@ -23,7 +23,7 @@ import meeple
 from meeple.games.jaeger_sammler import hidden
 from meeple.games.jaeger_sammler.tiles import FACE_DOWN, NAMES
 
-from .helpers import auth, create, receive_text, tokens
+from .helpers import auth, create, receive_text, tokens, watch
 
 FACE_DOWN_KINDS = {NAMES[k] for k in FACE_DOWN}
 LEFTOVERS = re.compile(r"\.view\.out_of_game\.(summer|winter)_leftovers")
@@ -174,10 +174,8 @@ def serve_game(serve, game, players, bots, config=None, seed=None):
 
 def watched(client, game_id, seat_tokens, seats):
     """WebSocket connections (not entered yet) for ``seats`` (None: a spectator)."""
-    path = f"/api/games/{game_id}/ws"
-    return [(seat, client.websocket_connect(
-        path + (f"?token={seat_tokens[seat]}" if seat is not None else "")))
-        for seat in seats]
+    return [(seat, watch(client, game_id, seat_tokens[seat] if seat is not None else None))
+            for seat in seats]
 
 
 def play_watched(table: Table, connections, every: int) -> dict:

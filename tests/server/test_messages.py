@@ -13,7 +13,7 @@ import meeple
 from meeple.server.messages import state_message
 from meeple.server.models import GameState, Message, Position
 
-from .helpers import auth, create, receive, tokens
+from .helpers import auth, create, receive, tokens, watch
 
 pytestmark = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 
@@ -25,7 +25,7 @@ def test_http_and_websocket_send_the_one_declared_shape(serve, game):
     game_id, token = created["id"], tokens(created)[0]
     reply = client.get(f"/api/games/{game_id}", headers=auth(token)).json()
     assert set(reply) == set(GameState.model_fields)
-    with client.websocket_connect(f"/api/games/{game_id}/ws?token={token}") as ws:
+    with watch(client, game_id, token) as ws:
         first = receive(ws)
         assert set(first) == set(Message.model_fields) == set(GameState.model_fields) | {"type"}
         claimed = {"type", "seats", "status"}       # the link in use claimed its seat

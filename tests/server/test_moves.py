@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import auth, create, receive, tokens
+from .helpers import auth, create, receive, tokens, watch
 
 pytestmark = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 
@@ -14,7 +14,7 @@ def test_an_update_lists_the_seats_moves_without_chance(serve):
     client = serve()
     created = create(client, "catan-dice", players=2, bots={"1": "greedy"}, seed=4)
     game_id, token = created["id"], tokens(created)[0]
-    with client.websocket_connect(f"/api/games/{game_id}/ws?token={token}") as ws:
+    with watch(client, game_id, token) as ws:
         first = receive(ws)
         assert first["type"] == "state" and first["moves"] == []
         record_len = first["index"]

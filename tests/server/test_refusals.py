@@ -19,7 +19,7 @@ import meeple
 from meeple.core.errors import IllegalAction
 from meeple.server.limits import MAX_BODY, MAX_MESSAGE
 
-from .helpers import auth, create, play_out, receive, state, tokens
+from .helpers import auth, create, play_out, receive, state, tokens, watch
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -219,7 +219,7 @@ def test_an_unknown_game_is_404(serve):
     refused(client.get("/api/nothing/here"), 404)
     host = client.app.state.host           # asking for games that do not exist costs nothing
     assert set(host.cache) == {game_id} and set(host.locks) <= {game_id}
-    assert client.get("/api/games").json()[0]["id"] == game_id
+    assert host.store.ids() == [game_id]
 
 
 CREATIONS = [
@@ -329,7 +329,7 @@ def test_an_oversized_body_is_413(serve):
         assert reply.status_code in statuses, (declared, reply.status_code, reply.text)
         refused(reply, reply.status_code)
     assert snapshot(client, game_id, seat_tokens) == before
-    assert client.get("/api/games").json()[0]["id"] == game_id     # nothing was created
+    assert client.app.state.host.store.ids() == [game_id]          # nothing was created
 
 
 def test_the_rate_limit_is_429_with_retry_after(serve):
@@ -348,32 +348,29 @@ def test_the_rate_limit_is_429_with_retry_after(serve):
 
 
 # --- WebSocket ----------------------------------------------------------------------------
-def ws_path(game_id: str, token: str | None = None) -> str:
-    return f"/api/games/{game_id}/ws" + (f"?token={token}" if token else "")
-
-
 def test_websocket_refusals_leave_the_game_unchanged(serve):
     client = serve()
     game_id, seat_tokens = two_people(client)
     for token in seat_tokens.values():      # the links in use: their seats are claimed
-        with client.websocket_connect(ws_path(game_id, token)) as ws:
+        with watch(client, game_id, token) as ws:
             receive(ws)
     before = snapshot(client, game_id, seat_tokens)
     index, move = before[0]["index"], before[0]["legal"][0]
 
-    for path, code in ((ws_path(game_id, "not-a-token"), 4401),
-                       (ws_path(game_id, seat_tokens[0][:-1]), 4401),
-                       (ws_path("nosuchgame", seat_tokens[0]), 4404),
-                       (ws_path("nosuchgame"), 4404)):
-        with client.websocket_connect(path) as ws:
-            with pytest.raises(WebSocketDisconnect) as closed:
-                receive(ws)
-            assert closed.value.code == code, path
-            assert closed.value.reason
+    for where, token, code in ((game_id, "not-a-token", 4401),
+                               (game_id, seat_tokens[0][:-1], 4401),
+                               ("nosuchgame", seat_tokens[0], 4404),
+                               ("nosuchgame", None, 4404)):
+        for how in ("header", "subprotocol"):
+            with watch(client, where, token, how) as ws:
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    receive(ws)
+                assert closed.value.code == code, (where, token, how)
+                assert closed.value.reason
 
-    with client.websocket_connect(ws_path(game_id)) as watcher, \
-            client.websocket_connect(ws_path(game_id, seat_tokens[1])) as rival, \
-            client.websocket_connect(ws_path(game_id, seat_tokens[0])) as mover:
+    with watch(client, game_id) as watcher, \
+            watch(client, game_id, seat_tokens[1]) as rival, \
+            watch(client, game_id, seat_tokens[0]) as mover:
         for ws, seat in ((watcher, None), (rival, 1), (mover, 0)):
             first = receive(ws)
             assert first["type"] == "state"
@@ -405,7 +402,7 @@ def test_websocket_refusals_leave_the_game_unchanged(serve):
 
         # a message over 16 KiB closes that connection (1009); the others go on. The
         # limit is in bytes: 7,000 euro signs are 21,000 bytes of UTF-8
-        with client.websocket_connect(ws_path(game_id, seat_tokens[1])) as wide:
+        with watch(client, game_id, seat_tokens[1]) as wide:
             assert receive(wide)["type"] == "state"
             text = json.dumps({"action": "€" * 7000}, ensure_ascii=False)
             assert len(text) < MAX_MESSAGE < len(text.encode())
@@ -453,7 +450,7 @@ def test_any_text_as_an_action_is_refused_with_4xx_and_changes_nothing(serve, ga
     seat = state(client, game_id)["current_player"]
     token = seat_tokens[seat]
 
-    with client.websocket_connect(ws_path(game_id, token)) as ws:
+    with watch(client, game_id, token) as ws:
         assert receive(ws)["type"] == "state"
         before = snapshot(client, game_id, seat_tokens)    # the link in use: seat claimed
         position = client.app.state.host.cache[game_id].state      # the true position

@@ -1,6 +1,7 @@
 """Seat tokens are secrets: the database keeps only their SHA-256, no reply or WebSocket
-message shows one except the reply that hands it out, and the log lines that carry a token
-in a URL (``?token=...``: join links, the WebSocket) have it cut out."""
+message shows one except the reply that hands it out, a WebSocket takes it in a header or a
+subprotocol (never in its URL), and the log lines that carry a token in a URL
+(``?token=...`` of a join link) have it cut out."""
 from __future__ import annotations
 
 import hashlib
@@ -14,7 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from meeple.server import logs
 
-from .helpers import auth, create, play_out, state, tokens
+from .helpers import auth, create, play_out, state, tokens, watch
 
 
 def sha256(token: str) -> str:
@@ -124,11 +125,14 @@ def test_tokens_are_stored_only_as_their_sha256(serve, db_url):
     assert sha256(tokens(short)[1]) not in stored and sha256(pt[1]) not in stored
 
 
-def test_the_websocket_takes_the_token_in_its_query_string(serve):
+@pytest.mark.parametrize("how", ["header", "subprotocol"])
+def test_the_websocket_takes_the_token_in_a_header_or_a_subprotocol(serve, how):
     client = serve()
     created = create(client, "carcassonne", seed=4)
     game_id, t = created["id"], tokens(created)
-    with client.websocket_connect(f"/api/games/{game_id}/ws?token={t[0]}") as ws:
+    with watch(client, game_id, t[0], how) as ws:
+        # the server speaks "meeple", and never echoes the token's subprotocol
+        assert ws.accepted_subprotocol == ("meeple" if how == "subprotocol" else None)
         first = ws.receive_json()
         assert first["type"] == "state" and first["seat"] == 0 and first["legal"]
         client.post(f"/api/games/{game_id}/actions", headers=auth(t[0]),
@@ -138,13 +142,42 @@ def test_the_websocket_takes_the_token_in_its_query_string(serve):
     for message in (first, update):
         text = json.dumps(message)
         assert t[0] not in text and t[1] not in text
-    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+    with watch(client, game_id) as ws:
         spectator = ws.receive_json()
         assert spectator["seat"] is None and spectator["legal"] == []
+    with client.websocket_connect(f"/api/games/{game_id}/ws", subprotocols=["meeple"]) as ws:
+        assert ws.accepted_subprotocol == "meeple"            # a browser's spectator
+        assert ws.receive_json()["seat"] is None
     with pytest.raises(WebSocketDisconnect) as closed, \
-            client.websocket_connect(f"/api/games/{game_id}/ws?token=wrong") as ws:
+            watch(client, game_id, "wrong", how) as ws:
         ws.receive_json()
     assert closed.value.code == 4401
+
+
+def test_a_token_in_the_websocket_url_is_refused_and_says_how_to_send_it(serve):
+    """No proxy or log ever sees a token in a WebSocket's URL: ``?token=`` is refused
+    (4400), the good one as the bad one, with the way to send it."""
+    client = serve()
+    created = create(client, "carcassonne", seed=4)
+    game_id, t = created["id"], tokens(created)
+    for query in (f"?token={t[0]}", "?token=", "?token=x&a=1"):
+        with pytest.raises(WebSocketDisconnect) as closed, \
+                client.websocket_connect(f"/api/games/{game_id}/ws{query}") as ws:
+            ws.receive_json()
+        assert closed.value.code == 4400
+        assert "Authorization: Bearer" in closed.value.reason
+        assert "meeple.token." in closed.value.reason
+    assert [s["open"] for s in state(client, game_id)["seats"]] == [True, True]  # unclaimed
+    # two tokens at once (a header and a subprotocol) are refused too; a bad header 4401
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(
+            f"/api/games/{game_id}/ws", subprotocols=["meeple", f"meeple.token.{t[1]}"],
+            headers=auth(t[0])) as ws:
+        ws.receive_json()
+    assert closed.value.code == 4400
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(
+            f"/api/games/{game_id}/ws", headers={"Authorization": "Basic abc"}) as ws:
+        ws.receive_json()
+    assert closed.value.code == 4401 and "Bearer" in closed.value.reason
 
 
 class Lines(logging.Handler):

@@ -34,12 +34,17 @@ DESCRIPTION = """Four board games over HTTP and WebSocket (docs/server.md says i
 spectator acting or a record not yet served, 404 unknown game, 409 not your turn or a stale
 `index`, 413 body over 64 KiB, 422 illegal (the engine's reason), 429 too many requests.
 
-**WebSocket** `/api/games/{id}/ws?token=TOKEN` (no token: spectator). The server sends
+**WebSocket** `/api/games/{id}/ws` (no token: spectator). Send the seat's token as the
+header `Authorization: Bearer TOKEN` or, from a browser, as a subprotocol:
+`new WebSocket(url, ["meeple", "meeple.token." + TOKEN])` (the server answers "meeple");
+never in the URL (`?token=` is refused with close 4400). The server sends
 `{"type": "state", ...}` (the GET reply) first and after a takeback, `{"type": "update", ...}`
 after each committed move (with the events of that move), `seats` and `takeback` when those
 change, and `{"type": "error", "status", "error"}` for a refused message. Send
-`{"action": "...", "index": N}` to play. Close codes: 4401 bad token, 4404 unknown game,
-4429 too many connections, 1009 message over 16 KiB, 1013 client too far behind.
+`{"action": "...", "index": N}` to play. Close codes: 4400 a token in the URL, 4401 a token
+that holds no seat (or whose seat was left or retaken), 4404 unknown game, 4429 too many
+connections a second from one address, 1009 message over 16 KiB, 1011 a server error, 1013 a
+client too far behind.
 """
 
 
@@ -106,3 +111,4 @@ def _first(errors: list[dict]) -> str:
         return "the body must be a JSON object (and sent as application/json)"
     where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
     return f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", "invalid")
+

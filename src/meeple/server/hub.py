@@ -53,6 +53,12 @@ class Connection:
         self.task.cancel()
 
 
+def fit_reason(reason: str) -> str:
+    """``reason`` cut to the 123 bytes of UTF-8 a close frame holds."""
+    raw = reason.encode()
+    return reason if len(raw) <= 123 else raw[:120].decode(errors="ignore") + "…"
+
+
 class Hub:
     """Connections by game."""
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Header, Query, Request, Response, WebSocket
@@ -12,13 +13,21 @@ from ..agents import agent_classes
 from ..games import GAMES
 from .errors import ApiError
 from .host import Host
+from .hub import fit_reason
 from .limits import MAX_MESSAGE, client_of
 from .models import (Analysis, Answer, Created, CreateGame, Error, GameState, GameSummary,
                      Hints, Join, Joined, Move, Position, Rematched)
 
+log = logging.getLogger("meeple.server")
 router = APIRouter(prefix="/api")
-ERRORS = {s: {"model": Error} for s in (400, 401, 403, 404, 409, 413, 422, 429)}
 Bearer = Annotated[str | None, Header(alias="Authorization", description="Bearer TOKEN")]
+ERRORS = {s: {"model": Error} for s in (400, 401, 403, 404, 409, 413, 422, 429)}
+PROTOCOL = "meeple"
+"""The WebSocket subprotocol the server speaks (and answers when a client offers it)."""
+TOKEN_PROTOCOL = "meeple.token."
+"""A browser's way of sending its seat token: the subprotocol ``meeple.token.TOKEN``."""
+TOKEN_IN_URL = ("never put the token in the URL: send 'Authorization: Bearer TOKEN' or the "
+                "subprotocol 'meeple.token.TOKEN'")
 
 
 def host(request: Request) -> Host:
@@ -151,25 +160,44 @@ async def record(game_id: str, request: Request) -> dict:
 
 
 @router.websocket("/games/{game_id}/ws")
-async def watch(ws: WebSocket, game_id: str, token: str | None = None) -> None:
+async def watch(ws: WebSocket, game_id: str) -> None:
     """Live updates in the seat's view; send ``{"action": ..., "index": N}`` to play.
+
+    The seat's token comes in the ``Authorization: Bearer TOKEN`` header or, from a
+    browser (which cannot set headers on a WebSocket), as the subprotocol
+    ``meeple.token.TOKEN`` offered beside ``meeple`` (the one the server answers); never in
+    the URL, where proxies and logs would see it. Without one: a spectator.
 
     Every connection starts with ``{"type": "state", ...}`` (the whole state), then gets
     ``update`` (a move: its events only), ``seats``, ``takeback``, and ``state`` again
-    after a takeback. A refused action is answered ``{"type": "error", "status", "error"}``.
-    Closes: 4401/4404 for a bad token or game, 4429 for too many connections at once,
-    1009 for a message over 16 KiB."""
-    the_host: Host = ws.app.state.host
-    limiter, client = ws.app.state.limiter, client_of(ws.scope)
-    await ws.accept()
-    if not limiter.allow(client):
-        await ws.close(4429, limiter.message())
-        return
+    after a takeback. A refused message is answered ``{"type": "error", "status",
+    "error"}``. Closes: 4400 a token in the URL, 4401 a token that holds no seat (or whose
+    seat was left or taken since), 4404 no such game, 4429 too many connections from the
+    address in a second, 1009 a message over 16 KiB, 1011 a server error, 1013 a client too
+    far behind."""
+    app = ws.app
+    client = client_of(ws.scope)
+    offered = ws.scope.get("subprotocols") or []
     try:
+        await ws.accept(PROTOCOL if PROTOCOL in offered else None)
+        if not app.state.limiter.allow(client):
+            return await _close(ws, 4429, app.state.limiter.message())
+        await _serve(ws, app.state.host, game_id, client)
+    except WebSocketDisconnect:
+        pass
+    except Exception:                         # a bug of ours: said, logged, never a crash
+        log.exception("WebSocket of game %s failed", game_id)
+        await _close(ws, 1011, "server error")
+
+
+async def _serve(ws: WebSocket, the_host: Host, game_id: str, client: str) -> None:
+    """Watch the game for ``ws`` and play its moves until it goes (or is closed)."""
+    limiter = ws.app.state.limiter
+    try:
+        token = ws_token(ws)
         conn = await the_host.connect(ws, game_id, token)
     except ApiError as e:
-        await ws.close(4000 + e.status, e.message)
-        return
+        return await _close(ws, 4000 + e.status, e.message)
     try:
         while True:
             message = await ws.receive()
@@ -178,7 +206,7 @@ async def watch(ws: WebSocket, game_id: str, token: str | None = None) -> None:
             data = message.get("text") or message.get("bytes") or ""
             raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
             if len(raw) > MAX_MESSAGE:                # in bytes as sent, not characters
-                await ws.close(1009, f"message over {MAX_MESSAGE} bytes")
+                await _close(ws, 1009, f"message over {MAX_MESSAGE} bytes")
                 break
             if not limiter.allow(client):
                 conn.put({"type": "error", "status": 429, "error": limiter.message()})
@@ -188,19 +216,40 @@ async def watch(ws: WebSocket, game_id: str, token: str | None = None) -> None:
                 await the_host.move(game_id, token, text, index)
             except ApiError as e:
                 conn.put({"type": "error", "status": e.status, "error": e.message})
-    except WebSocketDisconnect:
-        pass
     finally:
         the_host.disconnect(conn)
+
+
+def ws_token(ws: WebSocket) -> str | None:
+    """The seat token a WebSocket was opened with (None: a spectator): its Authorization
+    header or its ``meeple.token.`` subprotocol. ApiError 400 for a token in the URL or
+    more than one token, 401 for a malformed header."""
+    if "token" in ws.query_params:
+        raise ApiError(400, TOKEN_IN_URL)
+    header = token_of(ws.headers.get("authorization"))
+    offered = [p[len(TOKEN_PROTOCOL):] for p in ws.scope.get("subprotocols") or []
+               if p.startswith(TOKEN_PROTOCOL)]
+    if len(offered) + (header is not None) > 1:
+        raise ApiError(400, "send one token: a header or one subprotocol")
+    return header if header is not None else (offered[0] if offered else None)
+
+
+async def _close(ws: WebSocket, code: int, reason: str) -> None:
+    """Close with ``code`` and ``reason`` (cut to the 123 bytes a close frame holds); a
+    client already gone is no error."""
+    try:
+        await ws.close(code, fit_reason(reason))
+    except Exception:                         # gone, or closed already
+        pass
 
 
 def _move(data: str | bytes) -> tuple[str, int | None]:
     """The action and index of a WebSocket message; ApiError 400 if it is not one."""
     try:
         message = json.loads(data)
-    except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, "malformed JSON: send {\"action\": \"...\", \"index\": N}") \
-            from None
+    except (ValueError, RecursionError):      # UnicodeDecodeError is a ValueError
+        raise ApiError(400, "malformed JSON (not JSON, not UTF-8, or nested too deep): "
+                            "send {\"action\": \"...\", \"index\": N}") from None
     if not isinstance(message, dict) or message.keys() - {"action", "index"} \
             or not isinstance(message.get("action"), str):
         raise ApiError(400, "a message is {\"action\": \"...\", \"index\": N}")

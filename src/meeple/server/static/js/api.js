@@ -26,14 +26,21 @@ export async function api(path, { method = "GET", body, token } = {}) {
   return data;
 }
 
-// Closes that reconnecting cannot mend (a bad token, an unknown game).
-const FINAL_CLOSES = { 4401: "this link's token holds no seat (left or replaced)",
+// Closes that reconnecting cannot mend (a bad token, an unknown game, a client the
+// server does not understand).
+const FINAL_CLOSES = { 4400: "this page could not connect (the server refused how it asked)",
+                       4401: "this link's token holds no seat (left or replaced)",
                        4404: "no such game" };
 
 /**
  * The live connection to one game. `onMessage(msg)` gets every server message; the first
  * message after each (re)connection is a whole `state`, so a dropped link catches up by
  * itself. Reconnects with exponential backoff (0.5 s doubling to 10 s).
+ *
+ * The seat's token rides in the subprotocol list (`meeple.token.TOKEN` beside `meeple`,
+ * the protocol the server answers), never in the URL, where proxies and logs would see
+ * it: a browser cannot set a WebSocket's headers, and a token is URL-safe base64, which a
+ * subprotocol may hold.
  */
 export class GameSocket {
   constructor(gameId, token, { onMessage, onStatus }) {
@@ -45,13 +52,22 @@ export class GameSocket {
 
   url() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    return `${scheme}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws${query}`;
+    return `${scheme}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws`;
+  }
+
+  protocols() {
+    return this.token ? ["meeple", `meeple.token.${this.token}`] : ["meeple"];
   }
 
   connect() {
     this.onStatus("connecting");
-    const ws = new WebSocket(this.url());
+    let ws;
+    try {
+      ws = new WebSocket(this.url(), this.protocols());
+    } catch (e) {     // a token that is no subprotocol (not a token the server made)
+      this.onStatus("closed", FINAL_CLOSES[4401]);
+      return;
+    }
     this.ws = ws;
     ws.onopen = () => { this.delay = 500; this.onStatus("live"); };
     ws.onmessage = (e) => {
