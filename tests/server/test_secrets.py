@@ -1,7 +1,7 @@
 """Seat tokens are secrets: the database keeps only their SHA-256, no reply or WebSocket
 message shows one except the reply that hands it out, a WebSocket takes it in a header or a
-subprotocol (never in its URL), and the log lines that carry a token in a URL
-(``?token=...`` of a join link) have it cut out."""
+subprotocol (never in its URL), and the log lines that carry a token (``?token=...`` of a
+join link, ``Bearer ...``, ``meeple.token....``) have it cut out."""
 from __future__ import annotations
 
 import hashlib
@@ -189,7 +189,7 @@ class Lines(logging.Handler):
         self.lines.append(self.format(record))
 
 
-def test_log_lines_with_a_token_in_a_url_are_redacted(serve, caplog):
+def test_log_lines_with_a_token_are_redacted(serve, caplog):
     client = serve()                      # its start puts the filter on the server's loggers
     token = tokens(create(client, "carcassonne", seed=5))[0]
     handler = Lines()
@@ -214,16 +214,21 @@ def test_log_lines_with_a_token_in_a_url_are_redacted(serve, caplog):
                 f"bad request /api/games/abc/ws?token=SECRET-{token} 'token=SECRET2'")
             logging.getLogger("meeple.server").info("join link %s",
                                                     f"/games/abc?token={token}")
+            logging.getLogger("meeple.server").info(
+                "headers %s", f"{{'authorization': 'Bearer {token}', "
+                              f"'sec-websocket-protocol': 'meeple, meeple.token.{token}'}}")
     finally:
         for lg, level in saved:
             lg.removeHandler(handler)
             lg.setLevel(level)
 
     lines = handler.lines
-    assert len(lines) == 4, lines
+    assert len(lines) == 5, lines
     assert lines[0] == '127.0.0.1:50000 - "GET /games/abc?token=…&x=1 HTTP/1.1" 404'
     assert lines[1] == '127.0.0.1:50001 - "WebSocket /api/games/abc/ws?token=…" [accepted]'
     assert lines[3] == "join link /games/abc?token=…"
+    assert lines[4] == ("headers {'authorization': 'Bearer …', "
+                        "'sec-websocket-protocol': 'meeple, meeple.token.…'}")
     for line in lines + [r.getMessage() for r in caplog.records]:
         assert token not in line and "SECRET" not in line
-    assert all("token=…" in line for line in lines)
+    assert all("token=…" in line for line in lines[:4])
