@@ -19,7 +19,8 @@ from .workers import BotRunner
 from .errors import ApiError
 from .host import Host
 from .hub import Hub
-from .limits import BodyLimit, RateLimit, RateLimiter
+from .limits import (SOCKETS_PER_ADDRESS, BodyLimit, RateLimit, RateLimiter, SocketLimit,
+                     default_caps, fd_limit)
 from .pages import install_pages
 from .routes import router
 from .storage import Store
@@ -43,18 +44,24 @@ after each committed move (with the events of that move), `seats` and `takeback`
 change, and `{"type": "error", "status", "error"}` for a refused message. Send
 `{"action": "...", "index": N}` to play. Close codes: 4400 a token in the URL, 4401 a token
 that holds no seat (or whose seat was left or retaken), 4404 unknown game, 4429 too many
-connections a second from one address, 1009 message over 16 KiB, 1011 a server error, 1013 a
-client too far behind.
+connections from one address, 1009 message over 16 KiB, 1011 a server error, 1013 the server
+full or a client too far behind.
 """
 
 
 def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DEFAULT_RATE,
-               burst: int = DEFAULT_BURST, migrate: bool = True) -> FastAPI:
+               burst: int = DEFAULT_BURST, migrate: bool = True,
+               max_sockets_per_address: int = SOCKETS_PER_ADDRESS,
+               max_sockets: int | None = None) -> FastAPI:
     """The app serving the database at ``url`` (default: the SQLite file in the user's data
-    directory), bots in ``bot_workers`` processes, ``rate`` requests a second per client."""
+    directory), bots in ``bot_workers`` processes, ``rate`` requests a second per client,
+    ``max_sockets_per_address`` WebSockets at once from one address and ``max_sockets`` in
+    all (default: what the process's descriptor limit allows, :func:`.limits.default_caps`)."""
     url = url or database.default_url()
     engine = database.open_engine(url)
     limiter = RateLimiter(rate, burst)
+    if max_sockets is None:
+        max_sockets = default_caps(fd_limit())[0]
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -73,6 +80,7 @@ def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DE
     app = FastAPI(title="meeple", version=__version__, lifespan=lifespan,
                   description=DESCRIPTION)
     app.state.limiter, app.state.url = limiter, url
+    app.state.sockets = SocketLimit(max_sockets_per_address, max_sockets)
     app.include_router(router)
     app.add_middleware(BodyLimit)
     app.add_middleware(RateLimit, limiter=limiter)

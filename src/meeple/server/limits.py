@@ -1,13 +1,15 @@
-"""Limits on what one client may send: body size, message size, requests per second.
+"""Limits on what clients may take: body size, message size, requests per second, open
+WebSockets (per address and in all), and the process's descriptors.
 
-Both are plain ASGI middleware in front of the app (and the rate is checked for every
-WebSocket message too), so a refusal happens before any route reads a byte of it, with the
-API's usual ``{"error": ...}`` body.
+The body size and the rate are plain ASGI middleware in front of the app (and the rate is
+checked for every WebSocket message too), so a refusal happens before any route reads a
+byte of it, with the API's usual ``{"error": ...}`` body.
 """
 from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 
 MAX_BODY = 64 * 1024
 """The largest request body accepted, in bytes (a game's config with a whole board fits)."""
@@ -98,3 +100,114 @@ class RateLimit:
 def client_of(scope) -> str:
     client = scope.get("client")
     return client[0] if client else "?"
+
+
+# --- open WebSockets ----------------------------------------------------------------------
+SOCKETS_PER_ADDRESS = 20
+"""WebSockets one address may hold open at once (a person's few tabs, a small club behind
+one router)."""
+FD_SHARE = 0.8
+"""The share of the process's descriptor limit its connections may hold (the rest: what
+connections being refused hold for a moment, files, logs)."""
+FD_RESERVE = 64
+"""Descriptors kept for the database's connections, the bot workers' pipes and the logs."""
+MAX_HTTP = 1000
+"""HTTP connections at once, at most (fewer where the descriptor limit is low)."""
+WS_REFUSED = 4429, 1013
+"""Close codes: too many WebSockets from this address; the server is full."""
+
+
+class SocketLimit:
+    """Open WebSockets: at most ``per_address`` from one address and ``total`` in all.
+    :meth:`take` before the connection is used, :meth:`give_back` when it ends."""
+
+    def __init__(self, per_address: int, total: int):
+        self.per_address, self.total = per_address, total
+        self.open: Counter[str] = Counter()
+        self.count = 0
+
+    def take(self, client: str) -> tuple[int, str] | None:
+        """Count a new connection from ``client``; or, past a cap, the close code and
+        reason that refuse it (nothing counted)."""
+        if self.count >= self.total:
+            return 1013, f"the server is full ({self.total} connections): try again later"
+        if self.open[client] >= self.per_address:
+            return 4429, (f"too many connections from one address: at most "
+                          f"{self.per_address} at once")
+        self.open[client] += 1
+        self.count += 1
+        return None
+
+    def give_back(self, client: str) -> None:
+        self.count -= 1
+        self.open[client] -= 1
+        if self.open[client] <= 0:
+            del self.open[client]
+
+
+def fd_limit() -> int | None:
+    """The soft limit on this process's open descriptors (None where there is none to
+    read: no ``resource`` module)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def raise_fd_limit() -> tuple[int, int] | None:
+    """Raise the soft limit on open descriptors to the hard limit (Linux starts a process
+    at 1024 whatever the hard limit allows): the soft limit before and after, or None
+    where there is none to raise."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY:      # not on Linux; a bound the kernel takes
+        hard = max(soft, 65536) if soft != resource.RLIM_INFINITY else soft
+    if soft != resource.RLIM_INFINITY and soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError):
+            pass
+    return soft, resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def default_caps(fds: int | None) -> tuple[int, int]:
+    """The WebSockets in all and the HTTP connections at once that ``fds`` descriptors
+    allow: ``FD_SHARE`` of them less ``FD_RESERVE``, a quarter (at most ``MAX_HTTP``) for
+    HTTP and the rest for WebSockets."""
+    budget = max(16, int((fds or 65536) * FD_SHARE) - FD_RESERVE)
+    http = max(8, min(MAX_HTTP, budget // 4))
+    return max(8, budget - http), http
+
+
+# --- the operator's flags ----------------------------------------------------------------
+def add_limit_flags(parser) -> None:
+    """The ``meeple serve`` flags of the limits an operator sets (defaults as
+    :func:`.run.serve`'s); here, not in run.py, so that ``meeple --help`` needs no web
+    extra."""
+    def count(text: str) -> int:
+        value = int(text)
+        if value < 1:
+            raise ValueError(text)
+        return value
+
+    parser.add_argument("--max-sockets-per-address", type=count, default=SOCKETS_PER_ADDRESS,
+                        metavar="N", help="WebSockets one address may hold open at once "
+                                          "(default: %(default)s; past it: close 4429)")
+    parser.add_argument("--max-sockets", type=count, metavar="N",
+                        help="WebSockets open in all (default: what the open-files limit "
+                             "allows; past it: close 1013)")
+    parser.add_argument("--max-http", type=count, metavar="N",
+                        help="HTTP connections at once (default: what the open-files limit "
+                             "allows, at most 1000; past it: 503)")
+
+
+def limit_options(args) -> dict:
+    """:func:`.run.serve`'s keyword arguments from the flags :func:`add_limit_flags` made."""
+    return {"max_sockets_per_address": args.max_sockets_per_address,
+            "max_sockets": args.max_sockets, "max_http": args.max_http}
+

@@ -173,21 +173,28 @@ async def watch(ws: WebSocket, game_id: str) -> None:
     after a takeback. A refused message is answered ``{"type": "error", "status",
     "error"}``. Closes: 4400 a token in the URL, 4401 a token that holds no seat (or whose
     seat was left or taken since), 4404 no such game, 4429 too many connections from the
-    address in a second, 1009 a message over 16 KiB, 1011 a server error, 1013 a client too
-    far behind."""
+    address (at once, or in a second), 1009 a message over 16 KiB, 1011 a server error,
+    1013 the server full or a client too far behind."""
     app = ws.app
     client = client_of(ws.scope)
     offered = ws.scope.get("subprotocols") or []
+    refusal = app.state.sockets.take(client)
+    held = refusal is None                    # a slot to give back at the end
     try:
         await ws.accept(PROTOCOL if PROTOCOL in offered else None)
-        if not app.state.limiter.allow(client):
-            return await _close(ws, 4429, app.state.limiter.message())
+        if refusal is None and not app.state.limiter.allow(client):
+            refusal = 4429, app.state.limiter.message()
+        if refusal is not None:
+            return await _close(ws, *refusal)
         await _serve(ws, app.state.host, game_id, client)
     except WebSocketDisconnect:
         pass
     except Exception:                         # a bug of ours: said, logged, never a crash
         log.exception("WebSocket of game %s failed", game_id)
         await _close(ws, 1011, "server error")
+    finally:
+        if held:
+            app.state.sockets.give_back(client)
 
 
 async def _serve(ws: WebSocket, the_host: Host, game_id: str, client: str) -> None:

@@ -7,7 +7,7 @@ import webbrowser
 from sqlalchemy.exc import OperationalError
 
 from . import database, logs
-from .limits import MAX_MESSAGE
+from .limits import MAX_MESSAGE, SOCKETS_PER_ADDRESS, default_caps, raise_fd_limit
 
 
 def upgrade_database(url: str | None) -> str:
@@ -29,22 +29,43 @@ def upgrade_database(url: str | None) -> str:
 
 
 def serve(host: str, port: int, url: str | None, open_browser: bool = False,
-          bot_workers: int = 2, rate: float = 50.0) -> int:
-    """Run the server until interrupted (the schema is migrated first)."""
+          bot_workers: int = 2, rate: float = 50.0,
+          max_sockets_per_address: int = SOCKETS_PER_ADDRESS, max_sockets: int | None = None,
+          max_http: int | None = None) -> int:
+    """Run the server until interrupted (the schema is migrated first). The soft limit on
+    open descriptors is raised to the hard one first; ``max_sockets`` WebSockets in all
+    and ``max_http`` HTTP connections at once (past them: close 1013, HTTP 503) default to
+    what it allows (:func:`.limits.default_caps`)."""
     import uvicorn
 
     from .app import create_app
+    fds = raise_fd_limit()
+    sockets, http = default_caps(fds[1] if fds else None)
+    max_sockets = sockets if max_sockets is None else max_sockets
+    max_http = http if max_http is None else max_http
     url = url or database.default_url()
     print(upgrade_database(url))
-    app = create_app(url, bot_workers=bot_workers, rate=rate, burst=max(10, int(rate * 2)))
+    app = create_app(url, bot_workers=bot_workers, rate=rate, burst=max(10, int(rate * 2)),
+                     max_sockets_per_address=max_sockets_per_address, max_sockets=max_sockets)
     address = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"meeple serves on {address} (API documentation: {address}/docs); Ctrl+C stops")
+    print(limits_line(fds, max_sockets, max_sockets_per_address, max_http))
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (address,)).start()
     logs.install()
+    # uvicorn counts WebSockets among its connections: HTTP keeps max_http beside them
     uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE + 1024,
-                log_config=_log_config())
+                limit_concurrency=max_sockets + max_http, log_config=_log_config())
     return 0
+
+
+def limits_line(fds: tuple[int, int] | None, sockets: int, per_address: int, http: int
+                ) -> str:
+    """The limits the server runs with, in one line for its start."""
+    files = ("open files: no limit to raise" if fds is None else
+             f"open files: {fds[1]}" + (f" (raised from {fds[0]})" if fds[1] != fds[0] else ""))
+    return (f"limits: {files}; WebSockets {sockets} in all, {per_address} per address; "
+            f"HTTP connections {http}")
 
 
 def _log_config() -> dict:
