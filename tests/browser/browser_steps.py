@@ -73,6 +73,14 @@ class Server:
             return json.load(reply)
 
 
+SERVE = ("import sys; from meeple.server.run import serve; "
+         "sys.exit(serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], bot_workers=1, "
+         "games_per_hour=100000))")
+"""``meeple serve`` (:func:`meeple.server.run.serve`, what the command runs) with one bot
+worker and the per-address cap on games created lifted: every game of the session is
+created from this one address."""
+
+
 @contextlib.contextmanager
 def serve(folder: Path, env: dict[str, str] | None = None) -> Iterator[Server]:
     """A ``meeple serve`` subprocess on a free port and a fresh SQLite file in ``folder``
@@ -81,8 +89,7 @@ def serve(folder: Path, env: dict[str, str] | None = None) -> Iterator[Server]:
     port = _free_port()
     with open(folder / "server.log", "wb") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "meeple.cli", "serve", "--port", str(port),
-             "--db", f"sqlite:///{folder}/b.db", "--bot-workers", "1"],
+            [sys.executable, "-c", SERVE, str(port), f"sqlite:///{folder}/b.db"],
             stdout=log, stderr=subprocess.STDOUT, env=env)
         base = f"http://127.0.0.1:{port}"
         try:

@@ -121,9 +121,9 @@ def db_url(request, tmp_path) -> str:
 
 @pytest.fixture
 def serve(db_url):
-    """Start the app on ``db_url`` (rate limits off unless given): ``serve(**options)``
-    returns a started TestClient; every client is closed after the test. Call it again
-    to restart the server on the same database."""
+    """Start the app on ``db_url`` (rate limits and the per-address cap on games created off
+    unless given): ``serve(**options)`` returns a started TestClient; every client is
+    closed after the test. Call it again to restart the server on the same database."""
     from fastapi.testclient import TestClient
 
     from meeple.server.app import create_app
@@ -133,6 +133,7 @@ def serve(db_url):
     def start(**options):
         options.setdefault("rate", 1e9)
         options.setdefault("burst", 10 ** 9)
+        options.setdefault("games_per_hour", 10 ** 9)
         client = TestClient(create_app(db_url, **options))
         client.__enter__()
         clients.append(client)
@@ -141,3 +142,4 @@ def serve(db_url):
     yield start
     for client in reversed(clients):
         client.__exit__(None, None, None)
+

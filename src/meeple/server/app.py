@@ -19,8 +19,8 @@ from .workers import BotRunner
 from .errors import ApiError
 from .host import Host
 from .hub import Hub
-from .limits import (SOCKETS_PER_ADDRESS, BodyLimit, RateLimit, RateLimiter, SocketLimit,
-                     default_caps, fd_limit)
+from .limits import (GAMES_PER_HOUR, SOCKETS_PER_ADDRESS, BodyLimit, CreationLimit, RateLimit,
+                     RateLimiter, SocketLimit, default_caps, fd_limit)
 from .pages import install_pages
 from .routes import router
 from .storage import Store
@@ -33,7 +33,9 @@ DESCRIPTION = """Four board games over HTTP and WebSocket (docs/server.md says i
 
 **Errors** are `{"error": "..."}`: 400 malformed, 401 a token that holds no seat, 403 a
 spectator acting or a record not yet served, 404 unknown game, 409 not your turn or a stale
-`index`, 413 body over 64 KiB, 422 illegal (the engine's reason), 429 too many requests.
+`index`, 413 body over 64 KiB, 422 illegal (the engine's reason), 429 too many requests or
+games created this hour (with `Retry-After`), 503 a game that cannot be replayed or a
+server at its connection limit.
 
 **WebSocket** `/api/games/{id}/ws` (no token: spectator). Send the seat's token as the
 header `Authorization: Bearer TOKEN` or, from a browser, as a subprotocol:
@@ -52,11 +54,13 @@ full or a client too far behind.
 def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DEFAULT_RATE,
                burst: int = DEFAULT_BURST, migrate: bool = True,
                max_sockets_per_address: int = SOCKETS_PER_ADDRESS,
-               max_sockets: int | None = None) -> FastAPI:
+               max_sockets: int | None = None,
+               games_per_hour: int = GAMES_PER_HOUR) -> FastAPI:
     """The app serving the database at ``url`` (default: the SQLite file in the user's data
     directory), bots in ``bot_workers`` processes, ``rate`` requests a second per client,
     ``max_sockets_per_address`` WebSockets at once from one address and ``max_sockets`` in
-    all (default: what the process's descriptor limit allows, :func:`.limits.default_caps`)."""
+    all (default: what the process's descriptor limit allows, :func:`.limits.default_caps`),
+    ``games_per_hour`` games created by one address an hour."""
     url = url or database.default_url()
     engine = database.open_engine(url)
     limiter = RateLimiter(rate, burst)
@@ -81,6 +85,7 @@ def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DE
                   description=DESCRIPTION)
     app.state.limiter, app.state.url = limiter, url
     app.state.sockets = SocketLimit(max_sockets_per_address, max_sockets)
+    app.state.creations = CreationLimit(games_per_hour)
     app.include_router(router)
     app.add_middleware(BodyLimit)
     app.add_middleware(RateLimit, limiter=limiter)

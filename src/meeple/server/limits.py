@@ -1,5 +1,5 @@
 """Limits on what clients may take: body size, message size, requests per second, open
-WebSockets (per address and in all), and the process's descriptors.
+WebSockets (per address and in all), games created an hour, and the process's descriptors.
 
 The body size and the rate are plain ASGI middleware in front of the app (and the rate is
 checked for every WebSocket message too), so a refusal happens before any route reads a
@@ -8,8 +8,9 @@ byte of it, with the API's usual ``{"error": ...}`` body.
 from __future__ import annotations
 
 import json
+import math
 import time
-from collections import Counter
+from collections import Counter, deque
 
 MAX_BODY = 64 * 1024
 """The largest request body accepted, in bytes (a game's config with a whole board fits)."""
@@ -184,6 +185,45 @@ def default_caps(fds: int | None) -> tuple[int, int]:
     return max(8, budget - http), http
 
 
+# --- games created ------------------------------------------------------------------------
+GAMES_PER_HOUR = 60
+"""Games one address may create an hour."""
+
+
+class CreationLimit:
+    """At most ``per_hour`` games created by one address in any hour (a sliding window):
+    :meth:`take` before a game is made, :meth:`give_back` if it was not."""
+
+    WINDOW = 3600.0
+
+    def __init__(self, per_hour: int):
+        self.per_hour = per_hour
+        self.made: dict[str, deque[float]] = {}
+
+    def take(self, client: str) -> int | None:
+        """Count a creation by ``client`` now; or, past the limit, the seconds until it may
+        create again (nothing counted)."""
+        now = time.monotonic()
+        if len(self.made) > 10_000:             # forget quiet clients, keep memory bounded
+            self.made = {k: v for k, v in self.made.items() if now - v[-1] < self.WINDOW}
+        times = self.made.setdefault(client, deque())
+        while times and now - times[0] >= self.WINDOW:
+            times.popleft()
+        if len(times) >= self.per_hour:
+            return max(1, math.ceil(self.WINDOW - (now - times[0])))
+        times.append(now)
+        return None
+
+    def give_back(self, client: str) -> None:
+        times = self.made.get(client)
+        if times:
+            times.pop()
+
+    def message(self, wait: int) -> str:
+        return (f"too many games created: at most {self.per_hour} an hour from one address; "
+                f"try again in {wait} s")
+
+
 # --- the operator's flags ----------------------------------------------------------------
 def add_limit_flags(parser) -> None:
     """The ``meeple serve`` flags of the limits an operator sets (defaults as
@@ -204,10 +244,14 @@ def add_limit_flags(parser) -> None:
     parser.add_argument("--max-http", type=count, metavar="N",
                         help="HTTP connections at once (default: what the open-files limit "
                              "allows, at most 1000; past it: 503)")
+    parser.add_argument("--games-per-hour", type=count, default=GAMES_PER_HOUR, metavar="N",
+                        help="games one address may create an hour (default: %(default)s; "
+                             "past it: 429)")
 
 
 def limit_options(args) -> dict:
     """:func:`.run.serve`'s keyword arguments from the flags :func:`add_limit_flags` made."""
     return {"max_sockets_per_address": args.max_sockets_per_address,
-            "max_sockets": args.max_sockets, "max_http": args.max_http}
+            "max_sockets": args.max_sockets, "max_http": args.max_http,
+            "games_per_hour": args.games_per_hour}
 

@@ -6,6 +6,7 @@ import logging
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Header, Query, Request, Response, WebSocket
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.websockets import WebSocketDisconnect
 
@@ -62,9 +63,21 @@ async def game_types() -> list[dict]:
 
 @router.post("/games", status_code=201, response_model=Created, responses=ERRORS,
              summary="Create a game; the people's seat tokens are shown only here")
-async def create(body: CreateGame, request: Request) -> dict:
-    return await host(request).seats.create(body.game, body.players, body.config, body.bots,
-                                            body.names, body.seed, body.private, body.aids)
+async def create(body: CreateGame, request: Request) -> dict | Response:
+    """At most ``--games-per-hour`` games from one address in any hour (429 past it, with
+    ``Retry-After``); a game that is refused does not count."""
+    creations, client = request.app.state.creations, client_of(request.scope)
+    wait = creations.take(client)
+    if wait is not None:
+        return JSONResponse({"error": creations.message(wait)}, 429,
+                            headers={"Retry-After": str(wait)})
+    try:
+        return await host(request).seats.create(body.game, body.players, body.config,
+                                                body.bots, body.names, body.seed,
+                                                body.private, body.aids)
+    except BaseException:
+        creations.give_back(client)
+        raise
 
 
 @router.get("/games", response_model=list[GameSummary], summary="The lobby")

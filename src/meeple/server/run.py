@@ -7,7 +7,8 @@ import webbrowser
 from sqlalchemy.exc import OperationalError
 
 from . import database, logs
-from .limits import MAX_MESSAGE, SOCKETS_PER_ADDRESS, default_caps, raise_fd_limit
+from .limits import (GAMES_PER_HOUR, MAX_MESSAGE, SOCKETS_PER_ADDRESS, default_caps,
+                     raise_fd_limit)
 
 
 def upgrade_database(url: str | None) -> str:
@@ -31,7 +32,7 @@ def upgrade_database(url: str | None) -> str:
 def serve(host: str, port: int, url: str | None, open_browser: bool = False,
           bot_workers: int = 2, rate: float = 50.0,
           max_sockets_per_address: int = SOCKETS_PER_ADDRESS, max_sockets: int | None = None,
-          max_http: int | None = None) -> int:
+          max_http: int | None = None, games_per_hour: int = GAMES_PER_HOUR) -> int:
     """Run the server until interrupted (the schema is migrated first). The soft limit on
     open descriptors is raised to the hard one first; ``max_sockets`` WebSockets in all
     and ``max_http`` HTTP connections at once (past them: close 1013, HTTP 503) default to
@@ -46,10 +47,11 @@ def serve(host: str, port: int, url: str | None, open_browser: bool = False,
     url = url or database.default_url()
     print(upgrade_database(url))
     app = create_app(url, bot_workers=bot_workers, rate=rate, burst=max(10, int(rate * 2)),
-                     max_sockets_per_address=max_sockets_per_address, max_sockets=max_sockets)
+                     max_sockets_per_address=max_sockets_per_address, max_sockets=max_sockets,
+                     games_per_hour=games_per_hour)
     address = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"meeple serves on {address} (API documentation: {address}/docs); Ctrl+C stops")
-    print(limits_line(fds, max_sockets, max_sockets_per_address, max_http))
+    print(limits_line(fds, max_sockets, max_sockets_per_address, max_http, games_per_hour))
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (address,)).start()
     logs.install()
@@ -59,13 +61,13 @@ def serve(host: str, port: int, url: str | None, open_browser: bool = False,
     return 0
 
 
-def limits_line(fds: tuple[int, int] | None, sockets: int, per_address: int, http: int
-                ) -> str:
+def limits_line(fds: tuple[int, int] | None, sockets: int, per_address: int, http: int,
+                games_per_hour: int) -> str:
     """The limits the server runs with, in one line for its start."""
     files = ("open files: no limit to raise" if fds is None else
              f"open files: {fds[1]}" + (f" (raised from {fds[0]})" if fds[1] != fds[0] else ""))
     return (f"limits: {files}; WebSockets {sockets} in all, {per_address} per address; "
-            f"HTTP connections {http}")
+            f"HTTP connections {http}; games created {games_per_hour} an hour per address")
 
 
 def _log_config() -> dict:
