@@ -13,6 +13,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 CLICKABLE = """() => [...document.querySelectorAll('#targets .target')].filter((g) => {
@@ -22,6 +23,26 @@ CLICKABLE = """() => [...document.querySelectorAll('#targets .target')].filter((
 }).map((g) => g.dataset.action)"""
 """The follower/hut circles that a click reaches: the topmost element at a circle's
 centre is its own (a circle under another would be out of reach)."""
+
+
+def wait_until(page, expression: str, timeout: float = 15.0):
+    """What ``page.wait_for_function(expression)`` does, polled from here with
+    ``page.evaluate``: the pages' Content-Security-Policy forbids the in-page ``eval`` that
+    Playwright's own polling needs (``page.evaluate`` runs through the DevTools protocol,
+    which the policy does not govern). The expression's first truthy value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            value = page.evaluate(expression)
+        except PlaywrightError as e:          # the page navigated under the evaluation
+            if "context was destroyed" not in str(e) and "navigat" not in str(e):
+                raise
+            value = None
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout:g} s for {expression}")
+        time.sleep(0.02)
 
 
 def build_lit_items(page, wait_turn) -> list[str]:
@@ -37,13 +58,29 @@ def build_lit_items(page, wait_turn) -> list[str]:
         action = lit.first.get_attribute("data-action")
         assert action in s["legal"]
         lit.first.click()
-        page.wait_for_function(f"window.meeple.state().index > {s['index']}")
+        wait_until(page, f"window.meeple.state().index > {s['index']}")
         wait_turn(page)
         item = action.split()[-1]
         built.append(item)
         assert item in page.evaluate("window.meeple.state()")["view"]["sheets"][0]["built"]
         expect(page.locator(f"#cd-sheet [data-item='{item}']")).to_have_class(
             re.compile(r"\bcd-built\b"))
+
+
+REPORT_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) =>
+  console.error(`Refused to load or run (CSP ${e.violatedDirective}): ${e.blockedURI}`));"""
+"""Said on the console for every Content-Security-Policy violation of a page (Chromium says
+its own "Refused to ..." line too): :func:`refusals` collects both."""
+
+
+def refusals(context) -> list[str]:
+    """The Content-Security-Policy violations every page of ``context`` will report (a
+    list that fills as they come)."""
+    found: list[str] = []
+    context.add_init_script(REPORT_VIOLATIONS)
+    context.on("console", lambda m: found.append(m.text) if "Refused to" in m.text or
+               "Content Security Policy" in m.text else None)
+    return found
 
 
 def stop(proc: subprocess.Popen, timeout: float = 10) -> None:

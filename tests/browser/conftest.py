@@ -32,7 +32,7 @@ if (_why := _missing()) is not None:
         raise RuntimeError(f"{REQUIRE_ENV}=1 but the browser tests cannot run: {_why}")
     pytest.skip(f"browser tests skipped: {_why}", allow_module_level=True)
 
-from browser_steps import serve  # noqa: E402
+from browser_steps import refusals, serve  # noqa: E402
 from playwright import sync_api  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -56,9 +56,11 @@ def chromium():
 
 @pytest.fixture
 def page(chromium):
-    """A page in a fresh context at 1280×800; uncaught script errors fail the test."""
+    """A page in a fresh context at 1280×800; uncaught script errors and any
+    Content-Security-Policy violation fail the test."""
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
     context.set_default_timeout(15000)
+    refused = refusals(context)
     page = context.new_page()
     errors: list[str] = []
     console: list[str] = []
@@ -67,6 +69,7 @@ def page(chromium):
     yield page
     context.close()
     assert not errors, f"script errors on the page: {errors}; console: {console[-10:]}"
+    assert not refused, f"Content-Security-Policy violations: {refused}"
 
 
 @pytest.fixture
@@ -74,13 +77,14 @@ def people(server, chromium):
     """``people(game)``: each person's seat page of ``game`` (a create reply), opened by its
     join link in a browser context of its own (two people: two sessionStorages), in seat
     order; every context is closed after the test."""
-    contexts = []
+    contexts, refused = [], []
 
     def open_seats(game: dict) -> list:
         pages = []
         for seat in game["seats"]:
             context = chromium.new_context(viewport={"width": 1280, "height": 800})
             context.set_default_timeout(15000)
+            refused.append(refusals(context))
             contexts.append(context)
             page = context.new_page()
             page.goto(server.base + seat["join"])
@@ -90,6 +94,7 @@ def people(server, chromium):
     yield open_seats
     for context in contexts:
         context.close()
+    assert not any(refused), f"Content-Security-Policy violations: {refused}"
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from browser_steps import build_lit_items
+from browser_steps import build_lit_items, wait_until
 from playwright.sync_api import expect
 
 GAME = "catan-dice"
@@ -16,11 +16,11 @@ def state(page):
 
 
 def wait_moved(page, index: int) -> None:
-    page.wait_for_function(f"window.meeple.state().index > {index}")
+    wait_until(page, f"window.meeple.state().index > {index}")
 
 
 def my_turn(page) -> None:
-    page.wait_for_function("(() => { const s = window.meeple.state();"
+    wait_until(page, "(() => { const s = window.meeple.state();"
                            " return s && s.legal && s.legal.length > 0; })()")
     page.wait_for_selector("#moves")
 

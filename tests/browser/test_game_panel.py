@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from browser_steps import wait_until
 from playwright.sync_api import expect
 
 SHORT = {"deck": {"V": 1}}
@@ -17,13 +18,13 @@ def state(page, key: str):
 def play_out(page) -> None:
     """Play the seat's legal moves (the first each time) until the game is over."""
     for _ in range(200):
-        page.wait_for_function("(() => { const s = window.meeple.state();"
+        wait_until(page, "(() => { const s = window.meeple.state();"
                                " return s && (s.terminal || s.legal.length > 0); })()")
         if state(page, "terminal"):
             return
         index = state(page, "index")
         page.evaluate("window.meeple.send(window.meeple.state().legal[0])")
-        page.wait_for_function(f"window.meeple.state().index > {index}")
+        wait_until(page, f"window.meeple.state().index > {index}")
     raise AssertionError("the game did not end")
 
 
@@ -67,7 +68,7 @@ def test_a_hint_shows_win_chances_and_plays_the_move_clicked(server, page, artif
 
     index = state(page, "index")
     rows.first.click()
-    page.wait_for_function(f"window.meeple.state().index > {index}")
+    wait_until(page, f"window.meeple.state().index > {index}")
     assert state(page, "last_action") == actions[0]
     assert page.locator(".hint-move").count() == 0        # hints were for that position
 
@@ -93,7 +94,7 @@ def two_people(server, people):
     red, blue = people(server.create("carcassonne", 2))
     red.locator(".spot").first.click()
     red.wait_for_selector("#pass")
-    blue.wait_for_function("document.querySelectorAll('#tiles > g').length === 2")
+    wait_until(blue, "document.querySelectorAll('#tiles > g').length === 2")
     return red, blue
 
 
@@ -106,7 +107,7 @@ def test_a_takeback_accepted_takes_the_move_back(server, people):
     expect(question).to_contain_text("seat 0")
     blue.click("#takeback-accept")
     for page in (red, blue):
-        page.wait_for_function("window.meeple.state().index === 1 && "
+        wait_until(page, "window.meeple.state().index === 1 && "
                                "document.querySelectorAll('#tiles > g').length === 1")
         expect(page.locator("#takeback-question, #takeback-pending")).to_have_count(0)
     red.wait_for_selector(".spot")                    # red's tile to place again
@@ -147,7 +148,7 @@ def test_rematch_lands_on_the_new_game_with_a_seat(server, page):
     page.wait_for_url(re.compile(r"/games/(?!%s)[\w-]+$" % old["id"]))
     new_id = page.url.rstrip("/").split("/")[-1]
     assert "token" not in page.url
-    page.wait_for_function("window.meeple.state() && !window.meeple.state().terminal")
+    wait_until(page, "window.meeple.state() && !window.meeple.state().terminal")
     assert state(page, "seat") == 0 and state(page, "id") == new_id
     assert server.get(f"/api/games/{old['id']}")["rematch"] == new_id
 
@@ -157,7 +158,7 @@ def test_rematch_lands_on_the_new_game_with_a_seat(server, page):
     expect(page.locator("#rematch")).to_have_text("go to the rematch")
     page.click("#rematch")
     page.wait_for_url(re.compile(r"/games/%s$" % new_id))
-    page.wait_for_function("window.meeple.state() && window.meeple.state().seat === 0")
+    wait_until(page, "window.meeple.state() && window.meeple.state().seat === 0")
 
 
 def test_the_other_person_is_offered_the_rematch_started(server, people):
@@ -172,8 +173,8 @@ def test_the_other_person_is_offered_the_rematch_started(server, people):
     expect(blue.locator(".rematch")).to_contain_text("A rematch has started")
     blue.click("#rematch")
     blue.wait_for_url(red.url)
-    blue.wait_for_function("window.meeple.state() && window.meeple.state().seat === 1")
-    red.wait_for_function("window.meeple.state().seat === 0")   # red's token still works
+    wait_until(blue, "window.meeple.state() && window.meeple.state().seat === 1")
+    wait_until(red, "window.meeple.state().seat === 0")   # red's token still works
 
 
 def test_leaving_makes_you_a_spectator(server, page):
@@ -230,7 +231,7 @@ def test_a_breakdown_of_another_shape_is_listed_too(server, page):
     """Catan Dice's breakdown is one item per turn: listed the same way, summing up."""
     game = server.create("catan-dice", 1, seed=4)
     page.goto(server.base + game["seats"][0]["join"])
-    page.wait_for_function("window.meeple.state()")
+    wait_until(page, "window.meeple.state()")
     assert state(page, "projected") is None
     play_out(page)
     items = page.locator(".breakdown-item[data-seat='0']")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_steps import serve
+from browser_steps import serve, wait_until
 from playwright.sync_api import expect
 from plugin_install import install_plugin, plugin_env
 
@@ -32,7 +32,7 @@ def open_seat(pig_server, page) -> dict:
     """A Pig game to 15, seat 0 a person (this page), seat 1 the greedy bot."""
     game = pig_server.create("pig", 2, {"1": "greedy"}, config={"target": 15})
     page.goto(pig_server.base + game["seats"][0]["join"])
-    page.wait_for_function(MY_TURN)
+    wait_until(page, MY_TURN)
     return game
 
 
@@ -57,7 +57,7 @@ def test_pig_is_played_to_its_end_on_the_generic_board(pig_server, page, artifac
     # Roll until the turn holds 6 or more (or a 1 ends it), then hold; the bot answers.
     shot = False
     for _ in range(300):
-        page.wait_for_function(MY_TURN)
+        wait_until(page, MY_TURN)
         s = state(page)
         if s["terminal"]:
             break
@@ -66,7 +66,7 @@ def test_pig_is_played_to_its_end_on_the_generic_board(pig_server, page, artifac
             page.screenshot(path=str(artifacts / "generic-board-pig.png"))
             shot = True
         page.click(f"#moves button[data-action='{'hold' if hold else 'roll'}']")
-        page.wait_for_function(f"window.meeple.state().index > {s['index']}")
+        wait_until(page, f"window.meeple.state().index > {s['index']}")
         expect(page.locator("#board dd").nth(0)).not_to_be_empty()
     else:
         raise AssertionError("the game did not end")
@@ -108,13 +108,13 @@ def test_the_generic_board_plays_by_the_keyboard_alone(pig_server, page):
     assert page.evaluate("document.activeElement.dataset.action") == "roll"
     index = state(page)["index"]
     page.keyboard.press("Enter")
-    page.wait_for_function(f"window.meeple.state().index > {index}")
+    wait_until(page, f"window.meeple.state().index > {index}")
     expect(page.locator("#log li.move", has_text=re.compile(r"\(red\): roll$"))).to_have_count(1)
     # The keyboard stays on the moves; a move's number key plays it too.
-    page.wait_for_function(MY_TURN)
+    wait_until(page, MY_TURN)
     s = state(page)
     if not s["terminal"] and s["current_player"] == 0:
         assert page.evaluate("!!document.activeElement.closest('#moves button')")
         page.keyboard.press("1")
-        page.wait_for_function(f"window.meeple.state().index > {s['index']}")
+        wait_until(page, f"window.meeple.state().index > {s['index']}")
         expect(page.locator("#log li.move", has_text=re.compile(r"\(red\): roll$"))).to_have_count(2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from browser_steps import wait_until
 from playwright.sync_api import expect
 
 GAME = "jaeger-sammler"
@@ -24,7 +25,7 @@ SHAPES = """() => {
 
 
 def my_turn(page) -> None:
-    page.wait_for_function("(() => { const s = window.meeple.state();"
+    wait_until(page, "(() => { const s = window.meeple.state();"
                            " return s && s.legal && s.legal.length > 0; })()")
     page.wait_for_selector("svg.js-board .js-start")
 
@@ -69,7 +70,7 @@ def test_two_step_and_two_pawn_moves_against_a_bot(server, page, artifacts):
     index = page.evaluate("window.meeple.state().index")
     field(page, a).click()
     field(page, c).click()
-    page.wait_for_function(f"window.meeple.state().index > {index}")
+    wait_until(page, f"window.meeple.state().index > {index}")
     assert page.evaluate("window.meeple.state().index") >= index + 1
     my_turn(page)
     assert page.evaluate("window.meeple.state().index") >= index + 2   # the bot moved too
@@ -89,7 +90,7 @@ def test_two_step_and_two_pawn_moves_against_a_bot(server, page, artifacts):
     expect(field(page, e)).to_have_class(re.compile(r"\bjs-end\b"))
     index = page.evaluate("window.meeple.state().index")
     field(page, e).click()
-    page.wait_for_function(f"window.meeple.state().index > {index}")
+    wait_until(page, f"window.meeple.state().index > {index}")
     my_turn(page)
     expect(page.locator("#log")).to_contain_text(action.split(" ", 1)[1])
 
@@ -104,7 +105,7 @@ def test_two_step_and_two_pawn_moves_against_a_bot(server, page, artifacts):
     # Shift-click on one of our pawns removes it (when `remove A` is legal).
     index = page.evaluate("window.meeple.state().index")
     field(page, a).click(modifiers=["Shift"])
-    page.wait_for_function(f"window.meeple.state().index > {index}")
+    wait_until(page, f"window.meeple.state().index > {index}")
     expect(page.locator("#log")).to_contain_text(f"remove {a}")
 
 
@@ -117,7 +118,7 @@ def test_face_down_tiles_are_only_counts(server, page):
         index = page.evaluate("window.meeple.state().index")
         field(page, a).click()
         field(page, c).click()
-        page.wait_for_function(f"window.meeple.state().index > {index}")
+        wait_until(page, f"window.meeple.state().index > {index}")
     my_turn(page)
     view = page.evaluate("window.meeple.state().view")
     rival = view["seats"][1]

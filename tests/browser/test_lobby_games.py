@@ -12,7 +12,7 @@ import json
 import re
 from pathlib import Path
 
-from browser_steps import CLICKABLE, build_lit_items
+from browser_steps import CLICKABLE, build_lit_items, wait_until
 from playwright.sync_api import expect
 
 from meeple.games import jaeger_sammler
@@ -50,7 +50,7 @@ def create_in_lobby(server, page, game: str, bot: str = "greedy", players: int =
 
 def open_seat(server, page, href: str) -> None:
     page.goto(server.base + href)
-    page.wait_for_function(MY_TURN)
+    wait_until(page, MY_TURN)
     assert "token" not in page.url
     expect(page.locator("#conn")).to_have_attribute("data-state", "live")
 
@@ -64,12 +64,12 @@ def index(page) -> int:
 
 
 def wait_moved(page, before: int) -> None:
-    page.wait_for_function(f"window.meeple.state().index > {before}")
+    wait_until(page, f"window.meeple.state().index > {before}")
 
 
 def wait_my_turn(page) -> dict:
     """Until it is our move again (or the game is over): the state then."""
-    page.wait_for_function(MY_TURN)
+    wait_until(page, MY_TURN)
     return state(page)
 
 
@@ -133,7 +133,7 @@ def tile_turn(page, prefer: str = "follower") -> dict:
             tiles = page.locator("#tiles > g").count()
             spots.first.click()
             wait_moved(page, before)
-            page.wait_for_function(
+            wait_until(page, 
                 f"document.querySelectorAll('#tiles > g').length > {tiles}")
             done["tiles"] += 1
         elif targets.count() and prefer != "pass" and page.evaluate(CLICKABLE):

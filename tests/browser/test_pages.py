@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from browser_steps import wait_until
 from playwright.sync_api import expect
 
 
@@ -32,7 +33,7 @@ def test_lobby_carcassonne_against_a_bot(server, page, artifacts):
     else:
         page.keyboard.press("p")
     # The bot's tile arrives, it is our turn again, and the log says what happened.
-    page.wait_for_function("document.querySelectorAll('#tiles > g').length >= 3")
+    wait_until(page, "document.querySelectorAll('#tiles > g').length >= 3")
     page.wait_for_selector(".spot")
     expect(page.locator("#log")).to_contain_text("blue placed tile")
     expect(page.locator("#log")).to_contain_text("red placed tile")
@@ -142,7 +143,7 @@ def test_two_people_play_one_game_through_their_join_links(server, people):
         mover.locator(".spot").first.click()
         mover.wait_for_selector("#pass")
         mover.keyboard.press("p")
-        other.wait_for_function(
+        wait_until(other, 
             f"document.querySelectorAll('#tiles > g').length >= {tiles}")
         other.wait_for_selector(".spot")              # now the other one's turn
         expect(other.locator("#status")).to_contain_text("Your turn")

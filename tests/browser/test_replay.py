@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import time
 
+from browser_steps import wait_until
 from playwright.sync_api import expect
 
 
@@ -10,12 +11,14 @@ def tile_count(page) -> int:
     return page.locator("#tiles > g").count()
 
 
-def finished_game(server) -> tuple[str, dict]:
+def finished_game(server, seed: int | None = 9) -> tuple[str, dict]:
     """A short Carcassonne game of a greedy and a random bot, played to its end. Its seed
     is fixed: the bots and the review are seeded from it, so the review's costly moves
-    (which two greedy bots on a random seed may not make at all) are the same every run."""
+    (which two greedy bots on a random seed may not make at all) are the same every run
+    (``seed=None``: the server's own, and the game is listed in the lobby)."""
     game = server.create("carcassonne", 2, {"0": "greedy", "1": "random"},
-                         config={"deck": {"U": 2, "V": 2, "E": 2, "D": 1}}, seed=9)
+                         config={"deck": {"U": 2, "V": 2, "E": 2, "D": 1}},
+                         **({} if seed is None else {"seed": seed}))
     deadline = time.monotonic() + 20
     while not server.get(f"/api/games/{game['id']}")["terminal"]:
         assert time.monotonic() < deadline, "the bots did not finish the game"
@@ -37,12 +40,15 @@ def test_replay_steps_through_a_game_and_charts_its_review(server, page, artifac
     total = len(actions)
     final = server.get(f"/api/games/{game_id}")
 
-    # The game page of a finished game links its replay, and so does the lobby's list.
+    # The lobby's list links a finished game's replay (a game the server seeded: one
+    # whose seed was chosen is a practice game, not listed), and so does the game page.
+    listed = finished_game(server, seed=None)[0]
+    page.goto(server.base + "/")
+    expect(page.locator(f"#list-finished tr[data-game='{listed}'] a.replay")).to_have_attribute(
+        "href", f"/games/{listed}/replay")
     page.goto(server.base + f"/games/{game_id}")
     expect(page.locator("#status")).to_contain_text("Game over")
-    expect(page.locator("#replay-link")).to_have_attribute("href", f"/games/{game_id}/replay")
-    page.goto(server.base + "/")
-    page.locator(f"#list-finished tr[data-game='{game_id}'] a.replay").click()
+    page.locator("#replay-link").click()
     page.wait_for_url(f"**/games/{game_id}/replay*")
     wait_step(page, 0)
     expect(page.locator("#step")).to_contain_text(f"move 0 of {total}")
@@ -130,5 +136,5 @@ def test_the_replay_of_a_game_not_over_waits_for_its_review(server, page):
     page.goto(server.base + f"/games/{game['id']}/replay")
     # The server serves its moves so far (the draw order stays hidden: no seed) or says
     # the replay comes at the end; the review, in any case, only once the game is over.
-    page.wait_for_function("""() => ['chart-status', 'error'].some(
+    wait_until(page, """() => ['chart-status', 'error'].some(
         (id) => document.getElementById(id).textContent.includes('once the game is over'))""")

@@ -3,7 +3,7 @@
 and the Hunters & Gatherers symbols drawn from the tile data."""
 from __future__ import annotations
 
-from browser_steps import CLICKABLE
+from browser_steps import CLICKABLE, wait_until
 from playwright.sync_api import expect
 
 SYMBOLS = {"meadow": ("deer", "mammoth", "aurochs", "tiger", "fire", "shrine"),
@@ -17,7 +17,7 @@ def state(page):
 def my_turn(page, phase: str | None = None) -> dict:
     cond = "s && s.legal && s.legal.length > 0" + (
         f" && s.view.phase === '{phase}'" if phase else "")
-    page.wait_for_function(f"(() => {{ const s = window.meeple.state(); return {cond}; }})()")
+    wait_until(page, f"(() => {{ const s = window.meeple.state(); return {cond}; }})()")
     return state(page)
 
 
@@ -39,10 +39,10 @@ def test_a_followers_feature_lights_up_on_hover(server, page, artifacts):
         s = my_turn(page, "follower")
         if page.locator(".target").count():
             page.locator(".target").first.click()
-            page.wait_for_function(f"window.meeple.state().index > {s['index']}")
+            wait_until(page, f"window.meeple.state().index > {s['index']}")
             break
         page.keyboard.press("p")
-    page.wait_for_function("window.meeple.state().view.followers.length > 0")
+    wait_until(page, "window.meeple.state().view.followers.length > 0")
     s = state(page)
     assert len(s["regions"]["followers"]) == len(s["view"]["followers"])
     page.mouse.move(2, 790)                  # the pointer was where our follower now stands
@@ -109,7 +109,7 @@ def test_table_rules_show_no_spots_yet_a_click_places(server, page):
         page.locator(".target").first.click()
     else:
         page.keyboard.press("p")
-    page.wait_for_function(f"window.meeple.state().index > {s['index']}")
+    wait_until(page, f"window.meeple.state().index > {s['index']}")
 
 
 def test_touch_tap_picks_tap_again_turns_place_places(server, chromium, artifacts):
@@ -189,7 +189,7 @@ def test_hunters_gatherers_symbols(server, page, artifacts):
                                                               "B12": 1}})
     page.goto(server.base + f"/games/{game['id']}")
     expect(page.locator("#status")).to_contain_text("Game over", timeout=30000)
-    page.wait_for_function("document.querySelectorAll('#tiles > g').length >= 13")
+    wait_until(page, "document.querySelectorAll('#tiles > g').length >= 13")
     for name in ("deer", "mammoth", "tiger", "fish"):
         assert page.locator(f"#tiles .sym-{name}").count() >= 1, name
     assert page.locator("#tiles .sym").count() >= 10
@@ -228,7 +228,7 @@ def test_a_follower_and_a_hut_on_one_place_are_both_clickable(server, page):
             page.keyboard.press("p")
         else:
             page.locator(".spot").first.click()
-        page.wait_for_function(f"window.meeple.state().index > {s['index']}")
+        wait_until(page, f"window.meeple.state().index > {s['index']}")
     assert shared, "no position with two pieces for one place came up"
 
 

@@ -2,15 +2,22 @@
 
 On start it opens the database, runs the migrations, replays every unfinished game and
 starts the bots that are to move; on stop it ends the bot workers. Errors of every kind
-reach the client as ``{"error": "..."}`` with the status INTERFACE.md gives.
+reach the client as ``{"error": "..."}`` with the status INTERFACE.md gives. Every HTTP
+response carries the browser security headers (:class:`.limits.SecurityHeaders`); the API
+documentation pages, FastAPI's own from a CDN, get a policy of their own that allows
+exactly their scripts.
 """
 from __future__ import annotations
 
+import base64
+import hashlib
+import re
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException
 
 from .. import __version__
@@ -20,7 +27,7 @@ from .errors import ApiError
 from .host import Host
 from .hub import Hub
 from .limits import (GAMES_PER_HOUR, SOCKETS_PER_ADDRESS, BodyLimit, CreationLimit, RateLimit,
-                     RateLimiter, SocketLimit, default_caps, fd_limit)
+                     RateLimiter, SecurityHeaders, SocketLimit, default_caps, fd_limit)
 from .pages import install_pages
 from .routes import router
 from .storage import Store
@@ -82,14 +89,16 @@ def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DE
             engine.dispose()
 
     app = FastAPI(title="meeple", version=__version__, lifespan=lifespan,
-                  description=DESCRIPTION)
+                  description=DESCRIPTION, docs_url=None, redoc_url=None)
     app.state.limiter, app.state.url = limiter, url
     app.state.sockets = SocketLimit(max_sockets_per_address, max_sockets)
     app.state.creations = CreationLimit(games_per_hour)
     app.include_router(router)
     app.add_middleware(BodyLimit)
     app.add_middleware(RateLimit, limiter=limiter)
+    app.add_middleware(SecurityHeaders)     # the outermost: refusals carry the headers too
     _errors(app)
+    _documentation(app)
 
     install_pages(app)                      # the browser client: /, /games/{id}, /static
 
@@ -124,4 +133,40 @@ def _first(errors: list[dict]) -> str:
         return "the body must be a JSON object (and sent as application/json)"
     where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
     return f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", "invalid")
+
+
+# --- the API's documentation ------------------------------------------------------------------
+DOCS_CSP = ("default-src 'none'; script-src https://cdn.jsdelivr.net {hashes}; "
+            "style-src 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
+            "font-src https://fonts.gstatic.com; img-src 'self' data: https://fastapi.tiangolo.com "
+            "https://cdn.redoc.ly; connect-src 'self'; worker-src blob:; "
+            "frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'none'")
+"""The documentation pages' own policy: FastAPI's Swagger UI and ReDoc load their code and
+styles from a CDN and start with one inline script, allowed by its hash and nothing else
+(their styles are inline: they hold no secret and show no user's data)."""
+_INLINE = re.compile(rb"<script>(.*?)</script>", re.DOTALL)
+
+
+def _documentation(app: FastAPI) -> None:
+    """``/docs`` and ``/redoc``: FastAPI's pages, each with the policy that lets it run."""
+
+    @app.get("/docs", include_in_schema=False)
+    async def swagger(request: Request) -> HTMLResponse:
+        root = request.scope.get("root_path", "")
+        return _with_policy(get_swagger_ui_html(openapi_url=root + app.openapi_url,
+                                                title=f"{app.title} - Swagger UI"))
+
+    @app.get("/redoc", include_in_schema=False)
+    async def redoc(request: Request) -> HTMLResponse:
+        root = request.scope.get("root_path", "")
+        return _with_policy(get_redoc_html(openapi_url=root + app.openapi_url,
+                                           title=f"{app.title} - ReDoc"))
+
+
+def _with_policy(page: HTMLResponse) -> HTMLResponse:
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(script).digest()).decode() + "'"
+        for script in _INLINE.findall(page.body))
+    page.headers["content-security-policy"] = DOCS_CSP.format(hashes=hashes)
+    return page
 

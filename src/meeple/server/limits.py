@@ -1,5 +1,6 @@
 """Limits on what clients may take: body size, message size, requests per second, open
-WebSockets (per address and in all), games created an hour, and the process's descriptors.
+WebSockets (per address and in all), games created an hour, and the process's descriptors;
+and the browser security headers every HTTP response carries.
 
 The body size and the rate are plain ASGI middleware in front of the app (and the rate is
 checked for every WebSocket message too), so a refusal happens before any route reads a
@@ -255,3 +256,38 @@ def limit_options(args) -> dict:
             "max_sockets": args.max_sockets, "max_http": args.max_http,
             "games_per_hour": args.games_per_hour}
 
+
+# --- browser security headers ---------------------------------------------------------------
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'; "
+       "form-action 'self'")
+"""The pages' Content-Security-Policy: scripts, styles, pictures and connections (the
+WebSocket too) from this server alone, no inline script or style (the pages set styles
+through the CSSOM, which a policy does not govern), never framed."""
+HEADERS = [(b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff"),
+           (b"x-frame-options", b"DENY")]
+
+
+class SecurityHeaders:
+    """Every HTTP response gets :data:`CSP` (unless its route set a policy of its own, as the
+    API documentation pages do) and :data:`HEADERS`: no Referer leaves a page (a join link's
+    token would ride in it), no content is sniffed into a script, no page is framed."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def with_headers(message):
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", ()))
+                names = {name.lower() for name, _ in headers}
+                if b"content-security-policy" not in names:
+                    headers.append((b"content-security-policy", CSP.encode()))
+                headers += [h for h in HEADERS if h[0] not in names]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        return await self.app(scope, receive, with_headers)

@@ -1,13 +1,15 @@
 // Small DOM helpers the pages and boards share.
 import { cssColour } from "./colours.js";
 
-/** An element with attributes (`class`; `onclick` and other `on…` keys as listeners; null
- * or undefined values left out) and children (null or undefined left out). */
+/** An element with attributes (`class`; `style` set through the CSSOM, since the pages'
+ * Content-Security-Policy refuses style attributes; `onclick` and other `on…` keys as
+ * listeners; null or undefined values left out) and children (null or undefined left out). */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null) continue;
     if (k === "class") node.className = v;
+    else if (k === "style") node.style.cssText = v;    // the CSSOM: no inline style attribute
     else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v);
   }
