@@ -94,3 +94,26 @@ def play_out(client, game_id: str, seat_tokens: dict[int, str], seed: int = 0,
         assert reply.status_code == 200, reply.json()
     raise AssertionError("the game did not end")
 
+
+SEEN: set[tuple[str, str, int]] = set()
+"""Every (method, route path, status) a test of this session has seen the app answer (the
+``serve`` fixture's apps record them): test_openapi checks that each is declared."""
+
+
+class Seen:
+    """ASGI middleware recording each HTTP answer's route and status in :data:`SEEN`."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def record(message):
+            route = scope.get("route")               # set by the router that matched
+            if message["type"] == "http.response.start" and hasattr(route, "path"):
+                SEEN.add((scope["method"], route.path, message["status"]))
+            await send(message)
+
+        return await self.app(scope, receive, record)

@@ -2,10 +2,11 @@
 
 On start it opens the database, runs the migrations, replays every unfinished game and
 starts the bots that are to move; on stop it ends the bot workers. Errors of every kind
-reach the client as ``{"error": "..."}`` with the status INTERFACE.md gives. Every HTTP
-response carries the browser security headers (:class:`.limits.SecurityHeaders`); the API
-documentation pages, FastAPI's own from a CDN, get a policy of their own that allows
-exactly their scripts.
+reach the client as ``{"error": "..."}`` with the status INTERFACE.md gives, and the
+OpenAPI schema declares those statuses (400 for a malformed request, never FastAPI's 422
+"Validation Error"). Every HTTP response carries the browser security headers
+(:class:`.limits.SecurityHeaders`); the API documentation pages, FastAPI's own from a CDN,
+get a policy of their own that allows exactly their scripts.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.routing import Match, Mount
 
 from .. import __version__
 from . import database, logs
@@ -28,6 +30,7 @@ from .host import Host
 from .hub import Hub
 from .limits import (GAMES_PER_HOUR, SOCKETS_PER_ADDRESS, BodyLimit, CreationLimit, RateLimit,
                      RateLimiter, SecurityHeaders, SocketLimit, default_caps, fd_limit)
+from .models import Error
 from .pages import install_pages
 from .routes import router
 from .storage import Store
@@ -115,11 +118,22 @@ def _errors(app: FastAPI) -> None:
         return JSONResponse({"error": _first(e.errors())}, 400)
 
     @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, e: HTTPException):
+    async def http_error(request: Request, e: HTTPException):
         detail = str(e.detail)
         if detail == "There was an error parsing the body":     # FastAPI's own words
             detail = "malformed JSON (not JSON, or nested too deep)"
-        return JSONResponse({"error": detail}, e.status_code)
+        headers = dict(e.headers or {})
+        if e.status_code == 405:            # every method of the path, not the first route's
+            headers["Allow"] = ", ".join(_allowed(request)) or headers.get("Allow", "GET")
+        return JSONResponse({"error": detail}, e.status_code, headers=headers)
+
+
+def _allowed(request: Request) -> list[str]:
+    """The methods some route answers at the request's path (a 405's ``Allow``; a mount,
+    the static files, says its own)."""
+    return [method for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+            if any(route.matches({**request.scope, "method": method})[0] == Match.FULL
+                   for route in request.app.routes if not isinstance(route, Mount))]
 
 
 def _first(errors: list[dict]) -> str:
@@ -136,6 +150,15 @@ def _first(errors: list[dict]) -> str:
 
 
 # --- the API's documentation ------------------------------------------------------------------
+COMMON = {
+    400: "malformed: not JSON, a wrong type, an unknown key, a bad parameter or option",
+    413: "a request body over 64 KiB",
+    429: "too many requests a second from one address (`Retry-After`)",
+    503: "the server is at its connection limit (a plain-text body from the HTTP server), "
+         "or this game's stored log cannot be replayed",
+}
+"""What any operation may answer, whatever it is: the middleware and the server answer
+these before or around the route."""
 DOCS_CSP = ("default-src 'none'; script-src https://cdn.jsdelivr.net {hashes}; "
             "style-src 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
             "font-src https://fonts.gstatic.com; img-src 'self' data: https://fastapi.tiangolo.com "
@@ -148,7 +171,8 @@ _INLINE = re.compile(rb"<script>(.*?)</script>", re.DOTALL)
 
 
 def _documentation(app: FastAPI) -> None:
-    """``/docs`` and ``/redoc``: FastAPI's pages, each with the policy that lets it run."""
+    """``/docs`` and ``/redoc`` (FastAPI's pages, each with the policy that lets it run),
+    and ``/openapi.json`` with the statuses the server really answers."""
 
     @app.get("/docs", include_in_schema=False)
     async def swagger(request: Request) -> HTMLResponse:
@@ -162,6 +186,17 @@ def _documentation(app: FastAPI) -> None:
         return _with_policy(get_redoc_html(openapi_url=root + app.openapi_url,
                                            title=f"{app.title} - ReDoc"))
 
+    plain, done = app.openapi, []
+
+    def openapi() -> dict:
+        schema = plain()                    # FastAPI's own, made once and kept
+        if not done:
+            _declared(schema)
+            done.append(True)
+        return schema
+
+    app.openapi = openapi
+
 
 def _with_policy(page: HTMLResponse) -> HTMLResponse:
     hashes = " ".join(
@@ -170,3 +205,21 @@ def _with_policy(page: HTMLResponse) -> HTMLResponse:
     page.headers["content-security-policy"] = DOCS_CSP.format(hashes=hashes)
     return page
 
+
+def _declared(schema: dict) -> dict:
+    """FastAPI's schema with what the server answers: no 422 "Validation Error" (a
+    malformed request is answered 400 ``{"error"}``; 422 stays where a route declares it:
+    an illegal action), and :data:`COMMON` on every operation."""
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    for name in ("HTTPValidationError", "ValidationError"):
+        components.pop(name, None)
+    components.setdefault("Error", Error.model_json_schema())
+    error = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            if responses.get("422", {}).get("description") == "Validation Error":
+                del responses["422"]
+            for status, words in COMMON.items():
+                responses.setdefault(str(status), {"description": words, **error})
+    return schema

@@ -22,7 +22,30 @@ from .models import (Analysis, Answer, Created, CreateGame, Error, GameState, Ga
 log = logging.getLogger("meeple.server")
 router = APIRouter(prefix="/api")
 Bearer = Annotated[str | None, Header(alias="Authorization", description="Bearer TOKEN")]
-ERRORS = {s: {"model": Error} for s in (400, 401, 403, 404, 409, 413, 422, 429)}
+WHY = {
+    401: "a token that holds no seat in this game (or a malformed Authorization header)",
+    403: "a spectator acting, or what is not served to anyone yet",
+    404: "no such game",
+    409: "not now: not your turn, a stale index, the game over, a seat taken",
+    422: "an illegal action (the engine's reason)",
+    429: "too many requests a second, or too many games created this hour, from one "
+         "address (Retry-After)",
+    503: "the hint could not be computed, the game's log cannot be replayed, or the server "
+         "is at its connection limit",
+}
+"""What a route's own refusals mean; what any route may answer (400, 413, 429, 503) the app
+declares on every operation (:func:`.app._declared`)."""
+
+
+def errors(*statuses: int) -> dict:
+    """The OpenAPI ``responses`` of a route that refuses with ``statuses``."""
+    return {s: {"model": Error, "description": WHY[s]} for s in statuses}
+
+
+GAME = errors(401, 404)
+"""A game's route with an optional token."""
+ACTING = errors(401, 403, 404, 409)
+"""A seat acting in a game."""
 PROTOCOL = "meeple"
 """The WebSocket subprotocol the server speaks (and answers when a client offers it)."""
 TOKEN_PROTOCOL = "meeple.token."
@@ -61,7 +84,7 @@ async def game_types() -> list[dict]:
     return out
 
 
-@router.post("/games", status_code=201, response_model=Created, responses=ERRORS,
+@router.post("/games", status_code=201, response_model=Created, responses=errors(429),
              summary="Create a game; the people's seat tokens are shown only here")
 async def create(body: CreateGame, request: Request) -> dict | Response:
     """At most ``--games-per-hour`` games from one address in any hour (429 past it, with
@@ -87,7 +110,7 @@ async def lobby(request: Request, game: str | None = None,
     return await host(request).lobby(game, status, limit)
 
 
-@router.get("/games/{game_id}", response_model=GameState, responses=ERRORS,
+@router.get("/games/{game_id}", response_model=GameState, responses=GAME,
             summary="The game as the token's seat (or a spectator) sees it")
 async def game_state(game_id: str, request: Request, authorization: Bearer = None,
                      since: Annotated[int, Query(ge=0)] = 0) -> Response:
@@ -95,7 +118,7 @@ async def game_state(game_id: str, request: Request, authorization: Bearer = Non
 
 
 @router.get("/games/{game_id}/hints", response_model=Hints,
-            responses={**ERRORS, 503: {"model": Error}},
+            responses=errors(401, 403, 404, 409, 503),
             summary="On your turn: the strongest bot's best moves, with their win chances")
 async def hints(game_id: str, request: Request, authorization: Bearer = None,
                 k: Annotated[int, Query(ge=1, le=10)] = 3) -> dict:
@@ -106,7 +129,8 @@ async def hints(game_id: str, request: Request, authorization: Bearer = None,
     return await host(request).aids.hints(game_id, token_of(authorization), k)
 
 
-@router.post("/games/{game_id}/actions", response_model=GameState, responses=ERRORS,
+@router.post("/games/{game_id}/actions", response_model=GameState,
+             responses=errors(401, 403, 404, 409, 422),
              summary="Play an action for the token's seat")
 async def act(game_id: str, body: Move, request: Request, authorization: Bearer = None
               ) -> Response:
@@ -114,7 +138,7 @@ async def act(game_id: str, body: Move, request: Request, authorization: Bearer 
                                          body.index))
 
 
-@router.post("/games/{game_id}/join", response_model=Joined, responses=ERRORS,
+@router.post("/games/{game_id}/join", response_model=Joined, responses=ACTING,
              summary="Take an open seat (or name your own, with its token)")
 async def join(game_id: str, body: Join, request: Request, authorization: Bearer = None
                ) -> dict:
@@ -122,25 +146,25 @@ async def join(game_id: str, body: Join, request: Request, authorization: Bearer
                                           body.name)
 
 
-@router.post("/games/{game_id}/leave", responses=ERRORS,
+@router.post("/games/{game_id}/leave", responses=ACTING,
              summary="Give up your seat: its token stops working, the seat opens")
 async def leave(game_id: str, request: Request, authorization: Bearer = None) -> dict:
     return await host(request).seats.leave(game_id, token_of(authorization))
 
 
-@router.post("/games/{game_id}/rematch", response_model=Rematched, responses=ERRORS,
+@router.post("/games/{game_id}/rematch", response_model=Rematched, responses=ACTING,
              summary="The same seats and options, a new seed: your token there")
 async def rematch(game_id: str, request: Request, authorization: Bearer = None) -> dict:
     return await host(request).seats.rematch(game_id, token_of(authorization))
 
 
-@router.post("/games/{game_id}/takeback", responses=ERRORS,
+@router.post("/games/{game_id}/takeback", responses=ACTING,
              summary="Ask to take back your last move; the other people must accept")
 async def takeback(game_id: str, request: Request, authorization: Bearer = None) -> dict:
     return await host(request).takebacks.request(game_id, token_of(authorization))
 
 
-@router.post("/games/{game_id}/takeback/answer", responses=ERRORS,
+@router.post("/games/{game_id}/takeback/answer", responses=ACTING,
              summary="Accept or decline the open takeback request")
 async def answer(game_id: str, body: Answer, request: Request,
                  authorization: Bearer = None) -> dict:
@@ -148,7 +172,7 @@ async def answer(game_id: str, body: Answer, request: Request,
                                                 body.accept)
 
 
-@router.get("/games/{game_id}/analysis", response_model=Analysis, responses=ERRORS,
+@router.get("/games/{game_id}/analysis", response_model=Analysis, responses=errors(404, 409),
             summary="A finished game's review: each move's estimated win chance")
 async def analysis(game_id: str, request: Request) -> dict:
     """The first request starts the review in a bot worker (MCTS, a few hundred iterations
@@ -158,7 +182,8 @@ async def analysis(game_id: str, request: Request) -> dict:
     return await host(request).aids.analysis(game_id)
 
 
-@router.get("/games/{game_id}/positions/{index}", response_model=Position, responses=ERRORS,
+@router.get("/games/{game_id}/positions/{index}", response_model=Position,
+            responses=errors(403, 404),
             summary="The game as a spectator saw it after its first N actions (replays)")
 async def position(game_id: str, index: int, request: Request) -> Response:
     """Served where the record is (once over, or from the start where nothing is hidden);
@@ -166,7 +191,7 @@ async def position(game_id: str, index: int, request: Request) -> Response:
     return reply(await host(request).position(game_id, index))
 
 
-@router.get("/games/{game_id}/record", responses=ERRORS,
+@router.get("/games/{game_id}/record", responses=errors(403, 404),
             summary="The record (INTERFACE.md), once over or where nothing is hidden")
 async def record(game_id: str, request: Request) -> dict:
     return await host(request).record(game_id)
