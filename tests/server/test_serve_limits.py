@@ -156,3 +156,20 @@ def test_with_256_descriptors_the_sockets_past_the_cap_are_refused_1013(served):
     output = server.output()
     assert "Too many open files" not in output and "Traceback" not in output
     assert len(output.splitlines()) < 400, output[-2000:]     # the access log, no flood
+
+
+def test_http_past_its_connections_gets_503(served):
+    """uvicorn counts WebSockets and idle keep-alive connections alike: with one socket
+    and two HTTP connections allowed, three idle connections leave a request nothing but
+    a 503, and it is served again once they go."""
+    server = served(max_sockets=1, max_http=2)
+    idle = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(3)]
+    try:
+        time.sleep(0.2)
+        reply = httpx.get(server.base + "/api/games/types", timeout=5)
+        assert reply.status_code == 503
+    finally:
+        for s in idle:
+            s.close()
+    time.sleep(0.2)
+    assert httpx.get(server.base + "/api/games/types", timeout=5).status_code == 200
