@@ -215,6 +215,10 @@ def _add_serve(sub) -> None:
     serve.add_argument("--open", action="store_true", help="open the page in a browser")
     serve.add_argument("--bot-workers", type=_number(1), default=2,
                        help="processes that choose bots' moves (default: %(default)s)")
+    from .server.limits import add_limit_flags
+    from .server.quotas import add_quota_flags
+    add_limit_flags(serve)
+    add_quota_flags(serve)
     serve.add_argument("--rate", type=_number(0.1, decimal=True), default=50.0,
                        help="requests a second allowed per client (default: %(default)s)")
     serve.set_defaults(handler=cmd_serve)
@@ -508,10 +512,13 @@ def cmd_serve(args) -> int:
     problem = _web_missing()
     if problem:
         return _fail(problem)
+    from .server.limits import limit_options
+    from .server.quotas import quotas_of
     from .server.run import serve
     try:
         return serve(args.host, args.port, args.db, open_browser=args.open,
-                     bot_workers=args.bot_workers, rate=args.rate)
+                     bot_workers=args.bot_workers, rate=args.rate, **limit_options(args),
+                     quotas=quotas_of(args))
     except ValueError as e:
         return _fail(str(e))
 

@@ -64,3 +64,18 @@ def test_a_long_reason_is_cut_to_what_a_close_frame_holds(serve):
                 assert e.code == 4401 and e.reason.startswith("éé")
                 assert len(e.reason.encode()) <= 123 and e.reason.endswith("…")
                 break
+
+
+def test_leaving_closes_the_seats_connections(serve):
+    client = serve()
+    created = create(client, "carcassonne", players=2, names={"0": "A", "1": "B"})
+    game_id, t = created["id"], tokens(created)
+    with watch(client, game_id, t[1]) as mine, watch(client, game_id, t[0]) as other:
+        assert receive(mine)["type"] == receive(other)["type"] == "state"
+        assert client.post(f"/api/games/{game_id}/leave", headers=auth(t[1])).status_code \
+            == 200
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                receive(mine)
+        assert closed.value.code == 4401 and "left" in closed.value.reason
+        assert receive(other)["type"] == "seats"               # the other seat hears of it

@@ -159,3 +159,31 @@ def test_no_worker_outlives_the_server(tmp_path, sig, db_url):
         if server.poll() is None:
             server.kill()
         log.close()
+
+
+def test_a_client_has_only_so_many_games_of_bots_alone(serve):
+    client = serve()
+    bots = {"0": "random", "1": "random"}
+    for _ in range(3):
+        create(client, "carcassonne", bots=bots, config={"deck": {"U": 3}})
+    refused = client.post("/api/games", json={"game": "carcassonne", "bots": bots})
+    assert refused.status_code == 429
+    assert "3 unfinished games of bots alone" in refused.json()["error"]
+    assert create(client, "carcassonne", bots={"1": "random"})["id"]    # with a person: fine
+
+
+def test_a_client_has_one_review_under_way_at_once(serve):
+    from .helpers import play_out, tokens
+    client = serve()
+    games = []
+    for _ in range(2):
+        game = create(client, "carcassonne", bots={"1": "random"},
+                      config={"deck": {"U": 1, "V": 2}})
+        play_out(client, game["id"], tokens(game))
+        games.append(game["id"])
+    first = client.get(f"/api/games/{games[0]}/analysis")      # it starts the review
+    assert first.status_code == 200 and first.json()["status"] == "running"
+    second = client.get(f"/api/games/{games[1]}/analysis")
+    assert second.status_code == 429 and "review" in second.json()["error"]
+    again = client.get(f"/api/games/{games[0]}/analysis")    # asking about one's own: fine
+    assert again.status_code == 200

@@ -24,16 +24,18 @@ from starlette.routing import Match, Mount
 
 from .. import __version__
 from . import database, logs
-from .workers import BotRunner
 from .errors import ApiError
 from .host import Host
 from .hub import Hub
-from .limits import (GAMES_PER_HOUR, SOCKETS_PER_ADDRESS, BodyLimit, CreationLimit, RateLimit,
-                     RateLimiter, SecurityHeaders, SocketLimit, default_caps, fd_limit)
+from .limits import (GAMES_PER_HOUR, SOCKETS_PER_ADDRESS, BodyLimit, CreationLimit,
+                     RateLimit, RateLimiter, SecurityHeaders, SocketLimit, default_caps,
+                     fd_limit)
 from .models import Error
 from .pages import install_pages
+from .quotas import Quotas
 from .routes import router
 from .storage import Store
+from .workers import BotRunner
 
 DEFAULT_RATE, DEFAULT_BURST = 50.0, 100
 DESCRIPTION = """Four board games over HTTP and WebSocket (docs/server.md says it all in words).
@@ -65,12 +67,13 @@ def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DE
                burst: int = DEFAULT_BURST, migrate: bool = True,
                max_sockets_per_address: int = SOCKETS_PER_ADDRESS,
                max_sockets: int | None = None,
-               games_per_hour: int = GAMES_PER_HOUR) -> FastAPI:
+               games_per_hour: int = GAMES_PER_HOUR, quotas: Quotas | None = None) -> FastAPI:
     """The app serving the database at ``url`` (default: the SQLite file in the user's data
     directory), bots in ``bot_workers`` processes, ``rate`` requests a second per client,
     ``max_sockets_per_address`` WebSockets at once from one address and ``max_sockets`` in
     all (default: what the process's descriptor limit allows, :func:`.limits.default_caps`),
-    ``games_per_hour`` games created by one address an hour."""
+    ``games_per_hour`` games created by one address an hour, and what each client may
+    spend of the workers (:class:`.quotas.Quotas`; default: its defaults)."""
     url = url or database.default_url()
     engine = database.open_engine(url)
     limiter = RateLimiter(rate, burst)
@@ -83,7 +86,7 @@ def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DE
         if migrate:
             database.upgrade(engine)
         bots = BotRunner(bot_workers)
-        app.state.host = Host(Store(engine), bots, Hub())
+        app.state.host = Host(Store(engine), bots, Hub(), quotas)
         app.state.resumed = await app.state.host.resume()
         try:
             yield

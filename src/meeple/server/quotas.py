@@ -61,3 +61,41 @@ class Quotas:
         """The spec the server runs for the bot ``spec`` of ``game``: capped (see
         :meth:`capped_spec`)."""
         return self.capped_spec(spec, make_agent(spec, game))
+
+
+def add_quota_flags(parser) -> None:
+    """The ``meeple serve`` flags of the quotas (standard library only, so that ``meeple
+    --help`` needs no web extra)."""
+    defaults = Quotas()
+
+    def positive(kind):
+        def parse(text: str):
+            value = kind(text)
+            if not value > 0:
+                raise ValueError(text)
+            return value
+        return parse
+
+    parser.add_argument("--bot-seconds", type=positive(float), default=defaults.bot_seconds,
+                        metavar="S", help="the longest a bot may think about a move "
+                                          "(default: %(default)s; a longer time is refused)")
+    parser.add_argument("--bot-iterations", type=positive(int),
+                        default=defaults.bot_iterations, metavar="N",
+                        help="the most search iterations a bot's move may ask for "
+                             "(default: %(default)s)")
+    parser.add_argument("--bot-determinizations", type=positive(int),
+                        default=defaults.bot_determinizations, metavar="N",
+                        help="the most sampled worlds a bot's move may search "
+                             "(default: %(default)s)")
+    parser.add_argument("--bot-games", type=positive(int), default=defaults.bot_games,
+                        metavar="N", help="unfinished games of bots alone one client may "
+                                          "have (default: %(default)s; past it: 429)")
+    parser.add_argument("--reviews", type=positive(int), default=defaults.reviews,
+                        metavar="N", help="reviews of finished games one client may have "
+                                          "under way (default: %(default)s; past it: 429)")
+
+
+def quotas_of(args) -> Quotas:
+    """The quotas the flags of :func:`add_quota_flags` set."""
+    return Quotas(args.bot_seconds, args.bot_iterations, args.bot_determinizations,
+                  args.bot_games, args.reviews)

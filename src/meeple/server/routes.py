@@ -97,7 +97,7 @@ async def create(body: CreateGame, request: Request) -> dict | Response:
     try:
         return await host(request).seats.create(body.game, body.players, body.config,
                                                 body.bots, body.names, body.seed,
-                                                body.private, body.aids)
+                                                body.private, body.aids, client)
     except BaseException:
         creations.give_back(client)
         raise
@@ -126,7 +126,8 @@ async def hints(game_id: str, request: Request, authorization: Bearer = None,
     in which what the seat cannot see is dealt anew: a hint knows only the seat's view.
     The agent is the first bot seat's that ranks moves, else the game's own (the Catan
     Dice planner), else ``mcts:time=1``."""
-    return await host(request).aids.hints(game_id, token_of(authorization), k)
+    return await host(request).aids.hints(game_id, token_of(authorization), k,
+                                          client_of(request.scope))
 
 
 @router.post("/games/{game_id}/actions", response_model=GameState,
@@ -172,14 +173,16 @@ async def answer(game_id: str, body: Answer, request: Request,
                                                 body.accept)
 
 
-@router.get("/games/{game_id}/analysis", response_model=Analysis, responses=errors(404, 409),
+@router.get("/games/{game_id}/analysis", response_model=Analysis,
+            responses=errors(404, 409, 429),
             summary="A finished game's review: each move's estimated win chance")
 async def analysis(game_id: str, request: Request) -> dict:
     """The first request starts the review in a bot worker (MCTS, a few hundred iterations
     per move, on what the seat could see then); until it is done the reply says how far it
     is (``status: running``, ``done`` of ``of``), then it is kept with the game. A move
-    lost ``chance - played``."""
-    return await host(request).aids.analysis(game_id)
+    lost ``chance - played``. One client may have ``--reviews`` reviews under way at once
+    (429 past it)."""
+    return await host(request).aids.analysis(game_id, client_of(request.scope))
 
 
 @router.get("/games/{game_id}/positions/{index}", response_model=Position,

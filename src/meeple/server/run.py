@@ -9,6 +9,7 @@ from sqlalchemy.exc import OperationalError
 from . import database, logs
 from .limits import (GAMES_PER_HOUR, MAX_MESSAGE, SOCKETS_PER_ADDRESS, default_caps,
                      raise_fd_limit)
+from .quotas import Quotas
 
 
 def upgrade_database(url: str | None) -> str:
@@ -32,7 +33,8 @@ def upgrade_database(url: str | None) -> str:
 def serve(host: str, port: int, url: str | None, open_browser: bool = False,
           bot_workers: int = 2, rate: float = 50.0,
           max_sockets_per_address: int = SOCKETS_PER_ADDRESS, max_sockets: int | None = None,
-          max_http: int | None = None, games_per_hour: int = GAMES_PER_HOUR) -> int:
+          max_http: int | None = None, games_per_hour: int = GAMES_PER_HOUR,
+          quotas: Quotas | None = None) -> int:
     """Run the server until interrupted (the schema is migrated first). The soft limit on
     open descriptors is raised to the hard one first; ``max_sockets`` WebSockets in all
     and ``max_http`` HTTP connections at once (past them: close 1013, HTTP 503) default to
@@ -48,7 +50,7 @@ def serve(host: str, port: int, url: str | None, open_browser: bool = False,
     print(upgrade_database(url))
     app = create_app(url, bot_workers=bot_workers, rate=rate, burst=max(10, int(rate * 2)),
                      max_sockets_per_address=max_sockets_per_address, max_sockets=max_sockets,
-                     games_per_hour=games_per_hour)
+                     games_per_hour=games_per_hour, quotas=quotas)
     address = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"meeple serves on {address} (API documentation: {address}/docs); Ctrl+C stops")
     print(limits_line(fds, max_sockets, max_sockets_per_address, max_http, games_per_hour))

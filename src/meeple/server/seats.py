@@ -150,6 +150,8 @@ class Seats:
         if not await self.host.db(self.host.store.set_seat, row.id, seat, name, hashed(token),
                                   (None, wanted.token_hash)):
             raise ApiError(409, f"seat {seat} was taken a moment ago")
+        self.host.hub.close_seat(row.id, seat, reason="this seat's token ended: the seat was "
+                                                     "taken from the lobby")
         return {"seat": seat, "token": token, "join": join_link(row.id, token)}
 
     async def leave(self, game_id: str, token: str | None) -> dict:
@@ -160,6 +162,7 @@ class Seats:
             seat = seated(live, token)
             await host.db(host.store.set_seat, game_id, seat, None, None)
             live = await host.live(game_id)
+        host.hub.close_seat(game_id, seat, reason="this seat's token ended: the seat was left")
         host.broadcast(live, live.index, "seats")
         return {"seat": seat, "left": True}
 
