@@ -176,7 +176,9 @@ class Server:
     """``python -m meeple.cli serve`` in a subprocess, on a fresh database."""
 
     def __init__(self, db: str | None, bot_workers: int, rate: float, folder: str,
-                 serve_with: str | None = None):
+                 serve_with: str | None = None, lift_caps: bool = True):
+        """``lift_caps``: the per-address caps lifted (every client of this benchmark is one
+        address); False keeps the server's defaults (``bench_abuse.py``)."""
         self.port = free_port()
         if db is None:
             self.url = f"sqlite:///{folder}/meeple-{self.port}.db"
@@ -189,7 +191,8 @@ class Server:
         launcher = [serve_with] if serve_with else ["-m", "meeple.cli"]
         command = [sys.executable, *launcher, "serve", "--host", "127.0.0.1",
                    "--port", str(self.port), "--db", self.url, "--bot-workers",
-                   str(bot_workers), "--rate", f"{rate:.1f}", *unlimited(launcher)]
+                   str(bot_workers), "--rate", f"{rate:.1f}",
+                   *(unlimited(launcher) if lift_caps else [])]
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,
                                         stdin=subprocess.DEVNULL)
         self.base = f"http://127.0.0.1:{self.port}"
