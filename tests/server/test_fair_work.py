@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from meeple.server.quotas import Quotas
 from meeple.server.workers import HINT, MOVE, REVIEW, BotRunner
 
 from .helpers import create
@@ -187,3 +188,19 @@ def test_a_client_has_one_review_under_way_at_once(serve):
     assert second.status_code == 429 and "review" in second.json()["error"]
     again = client.get(f"/api/games/{games[0]}/analysis")    # asking about one's own: fine
     assert again.status_code == 200
+
+
+def test_the_game_types_offer_a_menu_of_bots_within_the_caps(serve):
+    client = serve(quotas=Quotas(bot_seconds=3))
+    for game in client.get("/api/games/types").json():
+        specs = [b["spec"] for b in game["bots"]]
+        assert {"random", "greedy", "mcts:time=0.5", "mcts:time=2", "mcts:time=3"} <= set(specs)
+        assert all(b["name"] and b["description"] for b in game["bots"])
+        assert len(specs) == len(set(specs))
+        players = max(2, game["players"]["min"])
+        for spec in specs:                            # every one is accepted
+            reply = client.post("/api/games", json={"game": game["name"], "players": players,
+                                                    "bots": {"1": spec}})
+            assert reply.status_code == 201, (game["name"], spec, reply.json())
+    catan = [g for g in client.get("/api/games/types").json() if g["name"] == "catan-dice"][0]
+    assert "planner" in [b["spec"] for b in catan["bots"]]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..agents import make_agent
+from ..agents import agent_classes, make_agent
 from ..core.agent import Agent
 from ..core.game import Game
 
@@ -56,6 +56,26 @@ class Quotas:
         if not added:
             return spec
         return spec + ("," if ":" in spec else ":") + ",".join(added)
+
+    def bot_menu(self, game: type[Game]) -> list[dict]:
+        """The bots this server offers for ``game`` by strength, each ``{"name", "spec",
+        "description"}``: every agent that plays it with its defaults and, for an agent with
+        a time budget, at three strengths (half a second, two seconds, the cap). A client
+        may still name any spec within the caps."""
+        menu: dict[str, dict] = {}
+        for cls in agent_classes(game).values():
+            timed = [o for o in cls.options if o.budget == "seconds"]
+            if not timed:
+                menu[cls.name] = {"name": cls.name, "spec": cls.name,
+                                  "description": cls.description}
+                continue
+            for strength, seconds in (("quick", 0.5), ("", 2.0), ("strong", self.bot_seconds)):
+                spec = f"{cls.name}:{timed[0].name}={min(seconds, self.bot_seconds):g}"
+                menu.setdefault(spec, {
+                    "name": f"{cls.name} ({strength})" if strength else cls.name, "spec": spec,
+                    "description": f"{cls.description} ({min(seconds, self.bot_seconds):g} s "
+                                   "a move)"})
+        return list(menu.values())
 
     def run_spec(self, spec: str, game: Game) -> str:
         """The spec the server runs for the bot ``spec`` of ``game``: capped (see

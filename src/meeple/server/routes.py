@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import logging
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Header, Query, Request, Response, WebSocket
@@ -74,14 +75,21 @@ def token_of(authorization: str | None) -> str | None:
     return token.strip()
 
 
-@router.get("/games/types", summary="Every game: players, options, agents")
-async def game_types() -> list[dict]:
-    out = []
-    for cls in GAMES.values():
-        facts = cls().describe()
-        facts["agents"] = [a.describe() for a in agent_classes(cls).values()]
-        out.append(facts)
-    return out
+@router.get("/games/types", summary="Every game: players, options, agents, the bots offered")
+async def game_types(request: Request) -> list[dict]:
+    """Each game's facts and options, the agents that play it (any spec within this
+    server's budget caps may be named), and ``bots``: the menu of bots by strength this
+    server offers (``{"name", "spec", "description"}``)."""
+    menu = host(request).quotas.bot_menu
+    return [{**_facts(name), "bots": menu(cls)} for name, cls in GAMES.items()]
+
+
+@lru_cache(maxsize=64)
+def _facts(name: str) -> dict:
+    """A game's facts with its default options (making the game reads its data files:
+    once per game)."""
+    cls = GAMES[name]
+    return {**cls().describe(), "agents": [a.describe() for a in agent_classes(cls).values()]}
 
 
 @router.post("/games", status_code=201, response_model=Created, responses=errors(429),

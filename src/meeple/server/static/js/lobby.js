@@ -162,19 +162,20 @@ function renderSeats() {
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren();
   for (let seat = 0; seat < n; seat++) {
+    // The server's menu of bots by strength (`bots`: name, spec, description).
     const select = el("select", { "data-seat": seat, "aria-label": `seat ${seat}` },
       el("option", { value: "human" }, "a person"),
-      ...type.agents.map((a) => el("option", { value: a.name }, `bot: ${a.name}`)));
+      ...type.bots.map((b) => el("option", { value: b.spec }, `bot: ${b.name}`)));
     // Default: seat 0 a person, the others the game's greedy bot (a quick opponent).
     const fallback = seat === 0 ? "human"
-      : (type.agents.find((a) => a.name === "greedy") ? "greedy" : "human");
+      : (type.bots.find((b) => b.spec === "greedy") ? "greedy" : "human");
     select.value = before[seat] || fallback;
     const desc = el("span", { class: "desc" });
     const name = el("input", { placeholder: "name (optional)", "data-name": seat, size: 14 });
     const explain = () => {
-      const agent = type.agents.find((a) => a.name === select.value);
-      desc.textContent = agent ? agent.description : "plays through a join link";
-      name.hidden = !!agent;
+      const bot = type.bots.find((b) => b.spec === select.value);
+      desc.textContent = bot ? bot.description : "plays through a join link";
+      name.hidden = !!bot;
     };
     select.addEventListener("change", explain);
     explain();
