@@ -8,6 +8,7 @@ game's chance depends on.
 """
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 from ..play.history import History
@@ -85,8 +86,8 @@ class Takebacks:
             host.broadcast(live, live.index, "takeback")
             return {"takeback": request, "waiting": sorted(voters - set(request["accepted"]))}
         keep = request["keep"]
-        back = LiveGame(live.row, History(live.game, live.row.seed,
-                                          live.history.actions[:keep]))
+        back = LiveGame(live.row, await asyncio.to_thread(   # a replay: off the event loop
+            History, live.game, live.row.seed, live.history.actions[:keep]))
         summary = back.summary()
         version = await host.db(host.store.take_back, game_id, keep, request["by"], summary)
         back.row.takeback = None
