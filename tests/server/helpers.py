@@ -117,3 +117,13 @@ class Seen:
             await send(message)
 
         return await self.app(scope, receive, record)
+
+
+def run_async(coroutine):
+    """``asyncio.run(coroutine)`` in a thread of its own: the test process may already run
+    an event loop in its main thread (Playwright's sync API does, for as long as the browser
+    tests' session lasts), where ``asyncio.run`` refuses to start another."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()

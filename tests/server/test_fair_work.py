@@ -17,7 +17,7 @@ import pytest
 from meeple.server.quotas import Quotas
 from meeple.server.workers import HINT, MOVE, REVIEW, BotRunner
 
-from .helpers import create
+from .helpers import create, run_async
 
 pytestmark = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 
@@ -43,7 +43,7 @@ def test_one_owner_never_takes_every_worker(db_url):
         finally:
             runner.close()
 
-    light, heavy = asyncio.run(scenario())
+    light, heavy = run_async(scenario())
     assert light < 0.6                      # a free worker was kept for the other owner
     assert sorted(heavy)[-1] > 3.5          # the attacker's four ran one at a time
 
@@ -67,7 +67,7 @@ def test_moves_go_before_hints_and_reviews(db_url):
         finally:
             runner.close()
 
-    assert asyncio.run(scenario()) == ["review 1", "move", "hint", "review 2", "review 3"]
+    assert run_async(scenario()) == ["review 1", "move", "hint", "review 2", "review 3"]
 
 
 @pytest.mark.parametrize("spec,words", [

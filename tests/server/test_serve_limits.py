@@ -21,6 +21,8 @@ resource = pytest.importorskip("resource")
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
+from .helpers import run_async  # noqa: E402
+
 SERVE = ("import sys; from meeple.server.run import serve; "
          "sys.exit(serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], bot_workers=1, "
          "**eval(sys.argv[3])))")
@@ -113,7 +115,7 @@ def test_the_21st_of_30_websockets_from_one_address_is_refused_and_get_answers(s
             await ws.close()
         return open_ones, closed, reply.status_code, took
 
-    open_ones, closed, status, took = asyncio.run(attack())
+    open_ones, closed, status, took = run_async(attack())
     assert len(open_ones) == 20
     assert closed == [(4429, "too many connections from one address: at most 20 at once")] * 10
     assert status == 200 and took < 2
@@ -148,7 +150,7 @@ def test_with_256_descriptors_the_sockets_past_the_cap_are_refused_1013(served):
             await ws.close()
         return open_ones, closed, replies
 
-    open_ones, closed, replies = asyncio.run(attack())
+    open_ones, closed, replies = run_async(attack())
     assert len(open_ones) == 105
     assert {code for code, _ in closed} == {1013} and len(closed) == 55
     assert "server is full (105 connections)" in closed[0][1]
