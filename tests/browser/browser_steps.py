@@ -1,17 +1,9 @@
-"""Steps the browser tests share: scripts evaluated in the page, clicks a person makes,
-starting a ``meeple serve`` for the tests and stopping a browser's or a server's process."""
+"""Steps the browser tests share: scripts evaluated in the page, clicks a person makes.
+(A ``meeple serve`` for them: ``tests/server_process.py``.)"""
 from __future__ import annotations
 
-import contextlib
-import json
 import re
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
@@ -81,76 +73,3 @@ def refusals(context) -> list[str]:
     context.on("console", lambda m: found.append(m.text) if "Refused to" in m.text or
                "Content Security Policy" in m.text else None)
     return found
-
-
-def stop(proc: subprocess.Popen, timeout: float = 10) -> None:
-    """End a child process: terminate, and kill it if it has not gone in ``timeout`` s."""
-    proc.terminate()
-    try:
-        proc.wait(timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-
-
-class Server:
-    """The running server's base URL, and a helper to create games through the API."""
-
-    def __init__(self, base: str):
-        self.base = base
-
-    def get(self, path: str):
-        with urllib.request.urlopen(self.base + path, timeout=5) as reply:
-            return json.load(reply)
-
-    def create(self, game: str, players: int = 2, bots: dict | None = None, **extra) -> dict:
-        body = json.dumps({"game": game, "players": players, "bots": bots or {}, **extra})
-        request = urllib.request.Request(self.base + "/api/games", body.encode(),
-                                         {"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=5) as reply:
-            return json.load(reply)
-
-
-SERVE = ("import sys; from meeple.server.run import serve; "
-         "sys.exit(serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], bot_workers=1, "
-         "games_per_hour=100000))")
-"""``meeple serve`` (:func:`meeple.server.run.serve`, what the command runs) with one bot
-worker and the per-address cap on games created lifted: every game of the session is
-created from this one address."""
-
-
-@contextlib.contextmanager
-def serve(folder: Path, env: dict[str, str] | None = None) -> Iterator[Server]:
-    """A ``meeple serve`` subprocess on a free port and a fresh SQLite file in ``folder``
-    (its output in ``folder/server.log``), in the environment ``env`` (None: this one's),
-    stopped at the end."""
-    port = _free_port()
-    with open(folder / "server.log", "wb") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-c", SERVE, str(port), f"sqlite:///{folder}/b.db"],
-            stdout=log, stderr=subprocess.STDOUT, env=env)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            _wait_until_up(base, proc, folder / "server.log")
-            yield Server(base)
-        finally:
-            stop(proc)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_until_up(base: str, proc: subprocess.Popen, log: Path) -> None:
-    """Poll until the API answers (start-up runs the migrations); fail with the log."""
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/games/types", timeout=1).close()
-            return
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the server did not start: "
-                                   + log.read_text(errors="replace")[-2000:]) from None
-            time.sleep(0.1)

@@ -32,8 +32,9 @@ if (_why := _missing()) is not None:
         raise RuntimeError(f"{REQUIRE_ENV}=1 but the browser tests cannot run: {_why}")
     pytest.skip(f"browser tests skipped: {_why}", allow_module_level=True)
 
-from browser_steps import refusals, serve  # noqa: E402
+from browser_steps import refusals  # noqa: E402
 from playwright import sync_api  # noqa: E402
+from server_process import serve  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]

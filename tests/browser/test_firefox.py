@@ -47,8 +47,8 @@ if (_why := _missing()) is not None:
         raise RuntimeError(f"{REQUIRE_ENV}=1 but the Firefox tests cannot run: {_why}")
     pytest.skip(f"Firefox tests skipped: {_why}", allow_module_level=True)
 
-from browser_steps import stop  # noqa: E402
 from marionette_driver.marionette import Marionette  # noqa: E402
+from server_process import stop  # noqa: E402
 
 
 def _active_port(profile: Path, proc: subprocess.Popen, timeout: float = 60) -> int:

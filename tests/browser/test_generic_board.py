@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_steps import serve, wait_until
+from browser_steps import wait_until
 from playwright.sync_api import expect
 from plugin_install import install_plugin, plugin_env
+from server_process import serve
 
 MY_TURN = ("(() => { const s = window.meeple && window.meeple.state();"
            " return !!s && (s.terminal || s.legal.length > 0); })()")

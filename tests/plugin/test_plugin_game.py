@@ -21,6 +21,7 @@ import pexpect
 import pytest
 
 from plugin_install import install_plugin, plugin_env
+from server_process import serve
 
 SRC = Path(__file__).parents[2] / "src" / "meeple"
 
@@ -101,7 +102,8 @@ def test_play_in_a_terminal_to_the_end(env, tmp_path):
 
 
 def test_the_server_creates_and_plays_it(env, tmp_path):
-    with _server(env, tmp_path) as base:
+    with serve(tmp_path, env) as server:
+        base = server.base
         pig = [t for t in _get(base, "/api/games/types") if t["name"] == "pig"][0]
         assert pig["browser_board"] is None and pig["client_data"] is False
         created = _post(base, "/api/games", {"game": "pig", "bots": {"1": "greedy"},
@@ -137,43 +139,6 @@ def test_the_rl_environment_says_it_has_no_encoding(env):
     assert done.returncode == 1
     assert "NoEncoding: no RL encoding for pig" in done.stderr
     assert "KeyError" not in done.stderr
-
-
-# --- a server of the plugin's own ------------------------------------------------------------
-class _server:
-    """``meeple serve`` on a free port and a fresh SQLite file, seeing the plugin."""
-
-    def __init__(self, env: dict[str, str], tmp: Path):
-        self.env, self.tmp = env, tmp
-
-    def __enter__(self) -> str:
-        import socket
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        self.log = open(self.tmp / "server.log", "wb")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "meeple.cli", "serve", "--port", str(port), "--db",
-             f"sqlite:///{self.tmp}/pig.db", "--bot-workers", "1"],
-            env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(base + "/api/games/types", timeout=1).close()
-                return base
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError((self.tmp / "server.log").read_text()[-2000:]) from None
-                time.sleep(0.1)
-
-    def __exit__(self, *exc: object) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        self.log.close()
 
 
 def _get(base: str, path: str, token: str | None = None):

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -16,6 +15,7 @@ import pytest
 
 from meeple.server.quotas import Quotas
 from meeple.server.workers import HINT, MOVE, REVIEW, BotRunner
+from server_process import serve as serve_process
 
 from .helpers import create, run_async
 
@@ -119,31 +119,9 @@ def _alive(pid: int) -> bool:
 def test_no_worker_outlives_the_server(tmp_path, sig, db_url):
     """A server whose bots are thinking (two MCTS bots playing each other) is stopped the
     way a service manager or a person does it, or killed: none of its workers remains."""
-    import json
-    import socket
-    import urllib.request
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    log = open(tmp_path / "server.log", "wb")
-    server = subprocess.Popen([sys.executable, "-m", "meeple.cli", "serve", "--port",
-                               str(port), "--db", f"sqlite:///{tmp_path}/w.db",
-                               "--bot-workers", "2"], stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(base + "/api/games/types", timeout=1).close()
-                break
-            except OSError:
-                assert server.poll() is None and time.monotonic() < deadline, \
-                    (tmp_path / "server.log").read_text()[-2000:]
-                time.sleep(0.1)
-        body = json.dumps({"game": "carcassonne", "bots": {"0": "mcts:time=4",
-                                                          "1": "mcts:time=4"}}).encode()
-        urllib.request.urlopen(urllib.request.Request(
-            base + "/api/games", body, {"Content-Type": "application/json"}), timeout=10)
+    with serve_process(tmp_path, None, "--bot-workers", "2") as running:
+        server = running.process
+        running.create("carcassonne", bots={"0": "mcts:time=4", "1": "mcts:time=4"})
         deadline = time.monotonic() + 20
         while not _children(server.pid):
             assert time.monotonic() < deadline, "no worker started"
@@ -156,10 +134,6 @@ def test_no_worker_outlives_the_server(tmp_path, sig, db_url):
         while any(_alive(p) for p in workers) and time.monotonic() < deadline:
             time.sleep(0.1)
         assert not [p for p in workers if _alive(p)]
-    finally:
-        if server.poll() is None:
-            server.kill()
-        log.close()
 
 
 def test_a_client_has_only_so_many_games_of_bots_alone(serve):
