@@ -186,8 +186,7 @@ class Host:
         seat = live.seat_of(token)
         live = await self.seats.claim(live, seat)
         conn = self.hub.add(ws, game_id, seat)
-        conn.put(state_message(self.cache.get(game_id, live), seat, model=Message,
-                               type="state").model_dump_json())
+        conn.put(state_message(live, seat, model=Message, type="state").model_dump_json())
         return conn
 
     def disconnect(self, conn: Connection) -> None:
