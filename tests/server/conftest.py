@@ -79,7 +79,15 @@ def _postgres_status() -> tuple[str | None, str | None]:
 @pytest.fixture
 def postgres_url(_postgres_status) -> str:
     """The URL of the PostgreSQL test database with a fresh, empty `public` schema."""
-    url, reason = _postgres_status
+    url = available_postgres(_postgres_status)
+    reset_schema(url)
+    return url
+
+
+def available_postgres(status: tuple[str | None, str | None]) -> str:
+    """The test database's URL; skips the test (fails it under MEEPLE_REQUIRE_POSTGRES=1)
+    when there is none."""
+    url, reason = status
     if url is None:
         message = (
             f"PostgreSQL not available: set {POSTGRES_ENV}={EXAMPLE_URL} "
@@ -88,11 +96,15 @@ def postgres_url(_postgres_status) -> str:
         if os.environ.get(REQUIRE_ENV) == "1":
             pytest.fail(f"{message} [{REQUIRE_ENV}=1: PostgreSQL tests must not skip]")
         pytest.skip(message)
+    return url
 
+
+def reset_schema(url: str) -> None:
+    """Empty the PostgreSQL database at ``url``: its ``public`` schema dropped and made
+    again (a fresh database per test would be slow; the role owns the database and its
+    schema, see .ci/postgres, so this drops its tables, sequences, types...)."""
     import sqlalchemy as sa
 
-    # A fresh database per test would be slow; dropping the schema (the role owns the
-    # database and its schema, see .ci/postgres) empties it of tables, sequences, types...
     engine = _engine(url)
     try:
         with engine.begin() as conn:
@@ -108,7 +120,6 @@ def postgres_url(_postgres_status) -> str:
         )
     finally:
         engine.dispose()
-    return url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"], ids=["sqlite", "postgresql"])

@@ -3,7 +3,8 @@ estimated win chance), both computed in the bot workers, off the event loop.
 
 A hint knows only what the seat may see (it searches copies in which the rest is dealt
 anew); it is computed once per position and shared by every request. A review is made
-slice by slice, so bots' moves never wait behind a whole review, and kept with the game.
+slice by slice, so bots' moves never wait behind a whole review, and kept with the game;
+of several server processes, the one that holds the game's ``review:`` lease makes it.
 """
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from typing import TYPE_CHECKING
 
 from ..play.analysis import ANALYSIS_AGENT, analyse, positions, slices
 from ..play.hints import hint_spec
-from .workers import REVIEW, BotRunner
 from .errors import ApiError
 from .live import LiveGame, bot_seed
+from .storage import LEASE_S
+from .workers import REVIEW, BotRunner
 
 if TYPE_CHECKING:
     from .host import Host
@@ -97,7 +99,11 @@ class Aids:
                 raise ApiError(429, f"you have {quota} review{'s' if quota > 1 else ''} under "
                                     "way, as many as this server allows one client at once: "
                                     "ask again when it is done")
-            progress = self.analysing[game_id] = {"done": 0, "of": None, "moves": []}
+            progress = {"done": 0, "of": None, "moves": []}
+            if not await host.db(host.store.lease, f"review:{game_id}", host.holder,
+                                 LEASE_S):      # another process makes it: no progress here
+                return {"status": "running", "agent": ANALYSIS_AGENT, **progress, **hidden}
+            self.analysing[game_id] = progress
             self.reviewing[owner] += 1
             self.host.spawn(self._analyse(live, progress, owner))
         return {"status": "running", "agent": ANALYSIS_AGENT, **progress, **hidden}
@@ -123,6 +129,10 @@ class Aids:
                           game_id)
         finally:
             self.analysing.pop(game_id, None)
+            try:
+                await host.db(host.store.release, f"review:{game_id}", host.holder)
+            except Exception:               # the database is away: the lease lapses
+                log.exception("could not release the review lease of game %s", game_id)
             self.reviewing[owner] -= 1
             if self.reviewing[owner] <= 0:
                 del self.reviewing[owner]

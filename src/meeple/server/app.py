@@ -1,7 +1,8 @@
 """The server application: ``create_app(url)`` gives the FastAPI app of ``meeple serve``.
 
-On start it opens the database, runs the migrations, replays every unfinished game and
-starts the bots that are to move; on stop it ends the bot workers. Errors of every kind
+On start it opens the database, runs the migrations, replays the unfinished games a bot is
+to move in and starts those bots, and (on PostgreSQL) listens for the changes other server
+processes make; on stop it ends the bot workers. Errors of every kind
 reach the client as ``{"error": "..."}`` with the status INTERFACE.md gives, and the
 OpenAPI schema declares those statuses (400 for a malformed request, never FastAPI's 422
 "Validation Error"). Every HTTP response carries the browser security headers
@@ -86,11 +87,14 @@ def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DE
         if migrate:
             database.upgrade(engine)
         bots = BotRunner(bot_workers)
-        app.state.host = Host(Store(engine), bots, Hub(), quotas)
-        app.state.resumed = await app.state.host.resume()
+        store = Store(engine)
+        app.state.host = host = Host(store, bots, Hub(), quotas)
+        app.state.resumed = await host.resume()
+        host.start(url if store.postgres else None)
         try:
             yield
         finally:
+            host.stop()
             bots.close()
             engine.dispose()
 

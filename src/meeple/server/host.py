@@ -2,9 +2,17 @@
 
 One path for every move, a person's or a bot's (:meth:`Host.play`): under the game's lock,
 check it against a fresh copy of the game, apply it with the chance outcomes it leads to,
-commit the rows, and only then swap the cache, answer and broadcast. The database is the
-truth: before acting, the cache is checked against the stored log's length and rebuilt when
-another process has moved on, so nothing lives only in this process's memory.
+commit the rows, and only then swap the cache, answer and broadcast.
+
+The database is the only truth, and several processes may share it (PostgreSQL). Every
+change is decided on the game as cached and written only if the stored version is still
+the one that copy was built from (:meth:`Host.changing`); if another process wrote first,
+the write changes nothing, the game is read again, and the change is decided again on it
+(a move sent for an action index that has passed is then refused, 409). A cache catches up
+by the new rows of the log, and is replayed anew when a takeback raised the log's epoch
+(:meth:`Host.live`). Every process hears every change (:mod:`.notices`) and tells its own
+WebSockets (:meth:`Host.heard`); leases make exactly one process act for a bot
+(:class:`.bots.BotScheduler`) or a review.
 
 What else happens to a game has a room of its own, as lichess splits a game's round
 into a takebacker, a rematcher and so on; each is reached from the host and works through
@@ -16,10 +24,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import secrets
+import socket
 import weakref
 from collections import OrderedDict
 from collections.abc import Coroutine
-from typing import Any, Callable
+from dataclasses import replace
+from typing import Any, Awaitable, Callable, TypeVar
 
 from fastapi import WebSocket
 
@@ -31,6 +43,7 @@ from .errors import ApiError
 from .hub import Connection, Hub
 from .live import LiveGame
 from .messages import state_message, summary_message
+from .notices import Listener
 from .models import GameState, Message, Position
 from .quotas import Quotas
 from .seats import Seats
@@ -43,6 +56,9 @@ CACHED_GAMES = 2000
 """Games kept replayed in memory; the rest are replayed again when asked for."""
 BROKEN_KEPT = 10_000
 """Games remembered as not replaying (each is tried again once its stored version moves)."""
+CHANGE_TRIES = 5
+"""How often a change is decided again on a game another process changed meanwhile."""
+T = TypeVar("T")
 
 
 class Host:
@@ -62,8 +78,13 @@ class Host:
         """Games whose stored log does not replay: ``(version, reason)``. They alone answer
         503; every other game serves."""
         self.tasks: set[asyncio.Task] = set()
-        self._key: bytes | None = None
         """Work started in the background (bots' moves, reviews), until it ends."""
+        self._key: bytes | None = None
+        self.holder = f"{socket.gethostname()[:32]}:{os.getpid()}:{secrets.token_hex(4)}"
+        """This process, as the holder of leases (host, pid, and a random part)."""
+        self.listener: Listener | None = None
+        self._hearing: dict[str, int] = {}
+        """Games whose announced change is being heard, with the newest version announced."""
         self.bots = BotScheduler(self, runner)
         self.seats = Seats(self)
         self.takebacks = Takebacks(self)
@@ -95,23 +116,41 @@ class Host:
             lock = self.locks[game_id] = asyncio.Lock()
         return lock
 
-    async def live(self, game_id: str) -> LiveGame:
+    async def live(self, game_id: str, fresh: bool = True) -> LiveGame:
         """The game as stored now (seats, takeback request, log): the cached copy if its
-        version is the stored one (one indexed read), else read again, and replayed again
-        (in a worker thread) if the log has grown (another process moved). ApiError 404 if
-        there is none, 503 if its log no longer replays (:meth:`_rebuild`)."""
+        version is the stored one (one indexed read; without ``fresh``, a cached copy
+        as it is, unread: a change decided on it is written only if it is current), else
+        read again (:meth:`_load`). ApiError 404 if there is none, 503 if its log no longer
+        replays (:meth:`_rebuild`)."""
         live = self.cache.get(game_id)
+        if live is not None and not fresh:
+            self.cache.move_to_end(game_id)
+            return live
         version = await self.db(self.store.version, game_id)
         if version is None:
             raise ApiError(404, f"no game {game_id!r}")
         if live is None or live.row.version != version:
-            row = await self.db(self.store.game, game_id)
-            if live is None or live.index != row.index:
-                live = await self._rebuild(row)
-            live.row = row
+            live = await self._load(game_id, live)
             self.keep(live)
         self.cache.move_to_end(game_id)
         return live
+
+    async def _load(self, game_id: str, cached: LiveGame | None) -> LiveGame:
+        """The game read again: the cached position with the log's new rows applied when
+        the stored log is the cached one plus new rows (same epoch, not shorter), else
+        replayed from the whole log."""
+        row = await self.db(self.store.game, game_id)
+        if row is None:
+            raise ApiError(404, f"no game {game_id!r}")
+        if cached is None or row.epoch != cached.row.epoch or row.index < cached.index:
+            return await self._rebuild(row)
+        if row.index == cached.index:
+            return LiveGame(row, cached.history)
+        new = await self.db(self.store.actions, game_id, cached.index)
+        try:
+            return await asyncio.to_thread(cached.extended, row, new)
+        except Exception:                   # not the cached log plus new rows after all
+            return await self._rebuild(row)
 
     async def _rebuild(self, row: GameRow) -> LiveGame:
         """The game of ``row`` replayed from its stored log, off the event loop. A log that
@@ -139,6 +178,106 @@ class Host:
         self.cache[live.row.id] = live
         while len(self.cache) > CACHED_GAMES:
             self.cache.popitem(last=False)
+
+    def stored(self, live: LiveGame, version: int, **values: Any) -> LiveGame:
+        """``live`` after a write this process just made that left the log as it was: its
+        row's new ``version`` and ``values`` (seats, takeback request), kept as the game's
+        copy."""
+        changed = LiveGame(replace(live.row, version=version, **values), live.history)
+        self.keep(changed)
+        return changed
+
+    async def changing(self, game_id: str, change: Callable[[LiveGame], Awaitable[T]]) -> T:
+        """``change(live)`` under the game's lock, decided on ``live`` (first the cached copy
+        as it is): every write it makes names the version ``live`` was built from, and
+        meets :class:`Conflict` if another process changed the game first. Then, and when
+        the unread cache made it refuse, the game is read again and ``change`` decided
+        again on it, so a refusal or a write always rests on the stored game; 409 if the
+        game keeps changing under it."""
+        async with self.lock(game_id):
+            fresh = game_id not in self.cache
+            for _ in range(CHANGE_TRIES):
+                live = await self.live(game_id, fresh)
+                try:
+                    return await change(live)
+                except Conflict:
+                    pass
+                except ApiError:
+                    if fresh:
+                        raise
+                fresh = True
+        raise ApiError(409, "the game changed while this was being stored: reload the state")
+
+    def start(self, listen: str | None = None) -> None:
+        """Start the background work: the bots' leases and the bots nobody acts for
+        (:meth:`.bots.BotScheduler.keep_up`), and, with ``listen`` (a PostgreSQL URL),
+        hearing other processes' changes (:class:`.notices.Listener`)."""
+        self.spawn(self.bots.keep_up())
+        if listen is not None:
+            self.listener = Listener(listen, self.notice, self.missed)
+            self.spawn(self.listener.run())
+
+    def stop(self) -> None:
+        """Cancel the background work (the server stops)."""
+        for task in list(self.tasks):
+            task.cancel()
+
+    def notice(self, game_id: str, version: int) -> None:
+        """A stored change announced (:class:`.notices.Listener`): heard once per game
+        at a time, the newest version last (notices that arrive meanwhile are one read)."""
+        if game_id not in self.hub.rooms:
+            return
+        pending = self._hearing.get(game_id)
+        self._hearing[game_id] = max(version, pending or 0)
+        if pending is None:
+            self.spawn(self._hear(game_id))
+
+    async def _hear(self, game_id: str) -> None:
+        try:
+            while True:
+                version = self._hearing[game_id]
+                await self.heard(game_id, version)
+                if self._hearing[game_id] == version:
+                    return
+        finally:
+            self._hearing.pop(game_id, None)
+
+    def missed(self) -> None:
+        """Notices may have been lost (the listening connection was made again): every
+        game watched here is read again."""
+        for game_id in list(self.hub.rooms):
+            self.spawn(self.heard(game_id, None))
+
+    async def heard(self, game_id: str, version: int | None) -> None:
+        """Another process (or this one) stored ``version`` of the game (None: maybe
+        something): if this process has WebSockets on the game and its copy is older,
+        read the game and tell them what changed, as if the change were made here (an
+        ``update`` with the new moves, ``state`` after a takeback, ``seats`` or
+        ``takeback``), closing the connections of a seat whose token ended."""
+        if game_id not in self.hub.rooms:
+            return
+        async with self.lock(game_id):
+            old = self.cache.get(game_id)
+            if old is not None and version is not None and old.row.version >= version:
+                return
+            try:
+                live = await self.live(game_id)
+            except ApiError as e:               # gone, or its log does not replay
+                log.info("game %s changed elsewhere and cannot be read: %s", game_id,
+                         e.message)
+                return
+        if old is None or live.row.epoch != old.row.epoch or live.index < old.index:
+            self.broadcast(live, 0, "state")
+            return
+        for before, after in zip(old.row.seats, live.row.seats):
+            if before.token_hash is not None and before.token_hash != after.token_hash:
+                self.hub.close_seat(game_id, before.seat)
+        if live.index > old.index:
+            self.broadcast(live, old.index)
+        elif live.row.takeback != old.row.takeback:
+            self.broadcast(live, live.index, "takeback")
+        else:
+            self.broadcast(live, live.index, "seats")
 
     async def state(self, game_id: str, token: str | None, since: int = 0) -> GameState:
         live = await self.live(game_id)
@@ -189,6 +328,13 @@ class Host:
         conn.put(state_message(live, seat, model=Message, type="state").model_dump_json())
         return conn
 
+    async def resend(self, conn: Connection) -> None:
+        """The whole game again to ``conn`` (a ``state`` message), as stored now: for a
+        client that saw an update start past the index it knew (it missed one)."""
+        live = await self.live(conn.game_id)
+        conn.put(state_message(live, conn.seat, model=Message, type="state")
+                 .model_dump_json())
+
     def disconnect(self, conn: Connection) -> None:
         self.hub.remove(conn)
 
@@ -203,15 +349,17 @@ class Host:
                    index: int | None) -> tuple[LiveGame, int]:
         """Play ``text`` for the token's seat (at action ``index`` where given): the game
         after it and the seat (a WebSocket's client hears of it by the broadcast)."""
-        async with self.lock(game_id):
-            live = await self.live(game_id)
+        async def change(live: LiveGame) -> tuple[LiveGame, int]:
             seat = live.check_turn(live.seat_of(token), index)
             return await self.play(live, seat, text), seat
+        return await self.changing(game_id, change)
 
     async def play(self, live: LiveGame, seat: int, text: str) -> LiveGame:
         """Apply, commit, then broadcast (the caller holds the lock and has checked the
-        turn). The move is tried on a fork of the position, so that a refusal or a failed
-        commit leaves the cached game as it was."""
+        turn: :meth:`changing`). The move is tried on a fork of the position, so that a
+        refusal or a failed commit (Conflict: another process wrote first) leaves the
+        cached game as it was. A takeback request the move ends is dropped in the same
+        transaction."""
         before = live.index
         fresh = LiveGame(live.row, live.history.fork())
         try:
@@ -219,16 +367,16 @@ class Host:
         except IllegalAction as e:
             raise ApiError(422, str(e)) from None
         summary = fresh.summary()
-        try:
-            version = await self.db(self.store.append, live.row.id, rows, summary)
-        except Conflict:
-            self.cache.pop(live.row.id, None)
-            raise ApiError(409, "another move was stored first: reload the state") from None
-        fresh.row.summarize(summary, version)
-        await self.takebacks.after_move(fresh, seat)
+        ends = self.takebacks.ended_by(fresh, seat)
+        bot_next = self.bots.next(fresh)
+        version = await self.db(self.store.append, live.row.id, rows,
+                                summary | {"bot_next": bot_next}, live.row.version, ends,
+                                self.holder)
+        fresh.row = fresh.row.changed(summary, version, takeback=None if ends else
+                                      fresh.row.takeback)
         self.keep(fresh)
         self.broadcast(fresh, before)
-        self.bots.due(fresh)
+        self.bots.due(fresh, leased=bot_next)
         return fresh
 
     def broadcast(self, live: LiveGame, since: int, kind: str = "update") -> None:
@@ -252,13 +400,22 @@ class Host:
             try:
                 live = await self.live(game_id)
                 if live.state.current_player < 0 and not live.state.is_terminal():
-                    async with self.lock(game_id):      # a set-up interrupted: deal it now
-                        rows, summary = live.deal(), live.summary()
-                        live.row.summarize(summary, await self.db(
-                            self.store.append, game_id, rows, summary))
+                    live = await self.changing(game_id, self._deal)
                 self.bots.due(live)
             except ApiError as e:                       # broken (logged), or gone
                 log.info("game %s not resumed: %s", game_id, e.message)
+
+
+    async def _deal(self, live: LiveGame) -> LiveGame:
+        """Deal the chance outcomes due in ``live`` (a set-up that was interrupted)."""
+        fresh = LiveGame(live.row, live.history.fork())
+        rows, summary = fresh.deal(), fresh.summary()
+        if rows:
+            version = await self.db(self.store.append, live.row.id, rows, summary,
+                                    live.row.version)
+            fresh.row = fresh.row.changed(summary, version)
+            self.keep(fresh)
+        return fresh
 
 
 def _check_replayable(live: LiveGame) -> None:

@@ -269,7 +269,10 @@ async def _serve(ws: WebSocket, the_host: Host, game_id: str, client: str) -> No
                 continue
             try:
                 text, index = _move(data)
-                await the_host.move(game_id, token, text, index)
+                if text is None:                      # {"state": true}: the whole game again
+                    await the_host.resend(conn)
+                else:
+                    await the_host.move(game_id, token, text, index)
             except ApiError as e:
                 conn.put({"type": "error", "status": e.status, "error": e.message})
     finally:
@@ -299,13 +302,16 @@ async def _close(ws: WebSocket, code: int, reason: str) -> None:
         pass
 
 
-def _move(data: str | bytes) -> tuple[str, int | None]:
-    """The action and index of a WebSocket message; ApiError 400 if it is not one."""
+def _move(data: str | bytes) -> tuple[str | None, int | None]:
+    """The action and index of a WebSocket message (None and None: ``{"state": true}``, a
+    client that missed an update asks for the whole game); ApiError 400 if it is neither."""
     try:
         message = json.loads(data)
     except (ValueError, RecursionError):      # UnicodeDecodeError is a ValueError
         raise ApiError(400, "malformed JSON (not JSON, not UTF-8, or nested too deep): "
                             "send {\"action\": \"...\", \"index\": N}") from None
+    if message == {"state": True}:
+        return None, None
     if not isinstance(message, dict) or message.keys() - {"action", "index"} \
             or not isinstance(message.get("action"), str):
         raise ApiError(400, "a message is {\"action\": \"...\", \"index\": N}")

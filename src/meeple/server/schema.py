@@ -35,10 +35,13 @@ games = Table(
     Column("to_move", Integer, nullable=True),          # the seat to act; -4 over
     # raised by every change of the game: one number tells a cache it is current
     Column("version", Integer, nullable=False, default=0, server_default="0"),
+    # raised by a takeback: the stored log is then not the cached one plus new rows
+    Column("epoch", Integer, nullable=False, default=0, server_default="0"),
     # who created it: a keyed hash of the address (quotas), never the address itself
     Column("creator", String(64), nullable=True),
     Index("games_lobby", "private", "finished", "updated_at"),
     Index("games_creator", "creator", "finished"),
+    Index("games_to_move", "finished", "to_move"),
 )
 
 seats = Table(
@@ -98,4 +101,11 @@ server_keys = Table(
     "server_keys", metadata,
     Column("name", String(32), primary_key=True),
     Column("value", String(128), nullable=False),   # made once, shared by every process
+)
+
+leases = Table(
+    "leases", metadata,
+    Column("name", String(80), primary_key=True),     # "bot:GAME", "review:GAME"
+    Column("holder", String(64), nullable=False),     # the process acting for it
+    Column("expires_at", DateTime(timezone=True), nullable=False),
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..agents import make_agent
@@ -17,7 +18,7 @@ from ..games import game_class, load
 from .errors import ApiError
 from .live import LiveGame
 from .quotas import Quotas
-from .storage import HUMAN, GameRow, SeatRow
+from .storage import HUMAN, Conflict, GameRow, SeatRow
 from .tokens import client_key, derived_token, hashed, matches, new_game_id, new_token
 
 if TYPE_CHECKING:
@@ -99,37 +100,56 @@ class Seats:
         """Take a seat: with its token, name it; without, take an open human seat (the
         first if ``seat`` is None) and get a new token for it."""
         host, name = self.host, _name(name)
-        async with host.lock(game_id):
-            live = await host.live(game_id)
+
+        async def change(live: LiveGame) -> tuple[LiveGame, dict]:
             own = live.seat_of(token)
-            if own is not None:
-                if seat is not None and seat != own:
-                    raise ApiError(403, f"this token holds seat {own}, not seat {seat}")
-                stored = live.row.seats[own].token_hash
-                await host.db(host.store.set_seat, game_id, own, name, stored)
-                reply = {"seat": own, "token": token, "join": join_link(game_id, token)}
-            else:
-                reply = await self._take_open(live, seat, name)
-            live = await host.live(game_id)
+            if own is None:
+                return await self._take_open(live, seat, name)
+            if seat is not None and seat != own:
+                raise ApiError(403, f"this token holds seat {own}, not seat {seat}")
+            stored = live.row.seats[own].token_hash
+            live = await self._set(live, own, name, stored)
+            return live, {"seat": own, "token": token, "join": join_link(game_id, token)}
+
+        live, reply = await host.changing(game_id, change)
         host.broadcast(live, live.index, "seats")
         return reply
+
+    async def _set(self, live: LiveGame, seat: int, name: str | None,
+                   token_hash: str | None, expect: tuple | None = None) -> LiveGame:
+        """Store ``seat``'s new name and token hash (if it still has ``expect``, where
+        given: ApiError 409 if not) on the game as ``live`` has it (else Conflict); the
+        game after it."""
+        host = self.host
+        version = await host.db(host.store.set_seat, live.row.id, seat, name, token_hash,
+                                live.row.version, expect)
+        if version is None:
+            raise ApiError(409, f"seat {seat} was taken a moment ago")
+        seats = [replace(s, name=name, token_hash=token_hash) if s.seat == seat else s
+                 for s in live.row.seats]
+        return host.stored(live, version, seats=seats)
 
     async def claim(self, live: LiveGame, seat: int | None) -> LiveGame:
         """A seat's link in use (its page connected): the seat is no longer open to the
         lobby, which would hand it to a stranger and end the link's token. It is named
         GUEST until its person names it (POST /join with the token)."""
-        host = self.host
         if seat is None or not live.row.seats[seat].open:
             return live
-        async with host.lock(live.row.id):
-            stored = live.row.seats[seat].token_hash
-            if await host.db(host.store.set_seat, live.row.id, seat, GUEST, stored,
-                             (None, stored)):
-                live = await host.live(live.row.id)
-                host.broadcast(live, live.index, "seats")
-        return await host.live(live.row.id)
 
-    async def _take_open(self, live: LiveGame, seat: int | None, name: str) -> dict:
+        async def change(live: LiveGame) -> LiveGame:
+            stored = live.row.seats[seat].token_hash
+            if not live.row.seats[seat].open:
+                return live
+            live = await self._set(live, seat, GUEST, stored, (None, stored))
+            self.host.broadcast(live, live.index, "seats")
+            return live
+        try:
+            return await self.host.changing(live.row.id, change)
+        except ApiError:               # named by its person a moment ago: still theirs
+            return await self.host.live(live.row.id)
+
+    async def _take_open(self, live: LiveGame, seat: int | None,
+                         name: str) -> tuple[LiveGame, dict]:
         row = live.row
         if row.private:
             raise ApiError(403, "this game is private: its seats are taken with their links")
@@ -147,21 +167,20 @@ class Seats:
         if not wanted.open:
             raise ApiError(409, f"seat {seat} is taken")
         token = new_token()
-        if not await self.host.db(self.host.store.set_seat, row.id, seat, name, hashed(token),
-                                  (None, wanted.token_hash)):
-            raise ApiError(409, f"seat {seat} was taken a moment ago")
+        live = await self._set(live, seat, name, hashed(token), (None, wanted.token_hash))
         self.host.hub.close_seat(row.id, seat, reason="this seat's token ended: the seat was "
                                                      "taken from the lobby")
-        return {"seat": seat, "token": token, "join": join_link(row.id, token)}
+        return live, {"seat": seat, "token": token, "join": join_link(row.id, token)}
 
     async def leave(self, game_id: str, token: str | None) -> dict:
         """Give up the token's seat: its token stops working and the seat is open again."""
         host = self.host
-        async with host.lock(game_id):
-            live = await host.live(game_id)
+
+        async def change(live: LiveGame) -> tuple[LiveGame, int]:
             seat = seated(live, token)
-            await host.db(host.store.set_seat, game_id, seat, None, None)
-            live = await host.live(game_id)
+            return await self._set(live, seat, None, None), seat
+
+        live, seat = await host.changing(game_id, change)
         host.hub.close_seat(game_id, seat, reason="this seat's token ended: the seat was left")
         host.broadcast(live, live.index, "seats")
         return {"seat": seat, "left": True}
@@ -172,25 +191,31 @@ class Seats:
         time it asks; only the server can make it: see :func:`derived_token`). A seat's
         token that was left holds no seat here any more, and so no right to a rematch."""
         host = self.host
-        async with host.lock(game_id):
-            live = await host.live(game_id)
+
+        async def create(live: LiveGame) -> tuple[int, str]:
             seat = seated(live, token)
             if not live.state.is_terminal():
                 raise ApiError(409, "a rematch is played once the game is over")
-            new_id = live.row.rematch
-            if new_id is None:
-                new_id = await self._create_rematch(live)
-                live.row.rematch = new_id
+            return seat, live.row.rematch or await self._create_rematch(live)
+
+        seat, new_id = await host.changing(game_id, create)
         token = derived_token(await host.key(), token, new_id)
-        async with host.lock(new_id):
-            target = (await host.live(new_id)).row.seats[seat]
+
+        async def take(live: LiveGame) -> None:
+            target = live.row.seats[seat]
             if target.token_hash is not None and not matches(token, target.token_hash):
                 raise ApiError(409, f"your seat in the rematch ({seat}) was taken by "
                                     "someone else")
             if target.token_hash is None:
-                await host.db(host.store.set_seat, new_id, seat,
-                              target.name or f"seat {seat}", hashed(token), (target.name, None))
-        host.broadcast(await host.live(game_id), live.index, "seats")
+                try:
+                    await self._set(live, seat, target.name or f"seat {seat}", hashed(token),
+                                    (target.name, None))
+                except ApiError:       # set a moment ago: decided again on the stored game
+                    raise Conflict(new_id) from None
+
+        await host.changing(new_id, take)
+        old = await host.live(game_id)
+        host.broadcast(old, old.index, "seats")
         return {"id": new_id, "seat": seat, "token": token, "join": join_link(new_id, token)}
 
     async def _create_rematch(self, live: LiveGame) -> str:

@@ -2,29 +2,45 @@
 
 Every method is one short transaction (the caller runs them in a worker thread, off the
 event loop). :meth:`Store.append` is how an action becomes real: the rows of a move (the
-move and the chance outcomes it leads to) and the game's summary commit together, and the
-unique ``(game_id, index)`` turns a second writer of the same index into :class:`Conflict`
-instead of a fork of the game.
+move and the chance outcomes it leads to) and the game's summary commit together.
+
+Several server processes may share one PostgreSQL database, which is the only truth: every
+write of a game names the ``version`` of the game it was decided on and commits only if
+that is still the stored one (optimistic concurrency), else it raises :class:`Conflict` and
+changes nothing; the writer reloads and decides again. Every change of a game is announced
+on PostgreSQL's channel :data:`CHANNEL` (``NOTIFY``, delivered at commit) as ``"GAME_ID
+VERSION"``, so every process can tell its own WebSockets (:mod:`.notices`). Leases
+(:meth:`Store.lease`) decide which process acts for a bot or a review.
 """
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Iterator, NamedTuple
 
-from sqlalchemy import Engine, delete, exists, func, insert, select, update
+from datetime import timedelta
+
+from sqlalchemy import (Engine, String, cast, delete, exists, func, insert, literal, select,
+                        update)
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
-from . import schema
+from . import appends, schema
 
 HUMAN = "human"
+LEASE_S = 6.0
+"""How long a lease lasts unless renewed: a dead process's bots wait at most this long."""
+CHANNEL = "meeple_games"
+"""PostgreSQL's notification channel: a payload ``"GAME_ID VERSION"`` per stored change."""
 
 
 class Conflict(Exception):
-    """Another writer stored an action at the same index first."""
+    """The game changed since the version the writer read (another process wrote first):
+    nothing was stored."""
 
 
 class ActionRow(NamedTuple):
@@ -75,6 +91,9 @@ class GameRow:
     rematch: str | None = None
     version: int = 0
     """Raised by every stored change of the game (see :meth:`Store.version`)."""
+    epoch: int = 0
+    """Raised by every takeback: a cache whose epoch differs holds a log that is not the
+    stored one plus new rows, and is replayed again."""
     to_move: int | None = None
     """The seat to act now (the state's ``current_player``), so that a start resumes only
     the games a bot must move in; None for a game stored before it was kept."""
@@ -83,6 +102,14 @@ class GameRow:
     seats: list[SeatRow] = field(default_factory=list)
     takeback: dict | None = None
     """The open takeback request: ``{"by": seat, "keep": actions kept, "accepted": [..]}``."""
+
+    def changed(self, summary: dict, version: int, **values) -> "GameRow":
+        """A copy with the summary of the position now stored, its new version and
+        ``values`` (the row of a cached game is never changed in place: a process compares
+        the old copy with the new to tell its WebSockets what changed)."""
+        row = replace(self, **values)
+        row.summarize(summary, version)
+        return row
 
     def summarize(self, summary: dict, version: int | None = None) -> None:
         """Take the summary of the position now stored (``index``, ``turn``, ``finished``,
@@ -116,6 +143,9 @@ class Store:
 
     def __init__(self, engine: Engine):
         self.engine = engine
+        self.postgres = engine.dialect.name == "postgresql"
+        self._integrity = engine.dialect.loaded_dbapi.IntegrityError
+        """The driver's own IntegrityError (:meth:`append` speaks to it directly)."""
         self._turns = threading.Lock() if engine.dialect.name == "sqlite" else None
 
     @contextmanager
@@ -163,13 +193,15 @@ class Store:
                              "accepted": list(request.accepted)}
         return game
 
-    def actions(self, game_id: str) -> list[ActionRow]:
-        """The game's log, in order."""
+    def actions(self, game_id: str, start: int = 0) -> list[ActionRow]:
+        """The game's log from index ``start`` on, in order."""
         t = schema.actions
+        query = select(t.c.index, t.c.action, t.c.seat, t.c.at).where(t.c.game_id == game_id)
+        if start:
+            query = query.where(t.c.index >= start)
         with self.engine.connect() as db:
-            return [ActionRow(r.index, r.action, r.seat, r.at) for r in db.execute(
-                select(t.c.index, t.c.action, t.c.seat, t.c.at)
-                .where(t.c.game_id == game_id).order_by(t.c.index))]
+            return [ActionRow(r.index, r.action, r.seat, r.at)
+                    for r in db.execute(query.order_by(t.c.index))]
 
     def games(self, game: str | None = None, status: str | None = None,
               limit: int = 100) -> list[GameRow]:
@@ -226,22 +258,42 @@ class Store:
                                              .order_by(schema.games.c.created_at))]
 
     # --- the log --------------------------------------------------------------------------
-    def append(self, game_id: str, rows: list[ActionRow], summary: dict) -> int:
-        """Commit ``rows`` and the game's new ``summary`` (index, turn, finished, scores);
-        the game's new version. Conflict if an index is taken (another process moved
-        first)."""
+    def append(self, game_id: str, rows: list[ActionRow], summary: dict, seen: int,
+               drop_takeback: bool = False, bot: str | None = None) -> int:
+        """Commit ``rows`` and the game's new ``summary`` (index, turn, finished, scores,
+        to_move), and drop the open takeback request if told, if the game is still at
+        version ``seen``; the game's new version. Conflict (nothing stored) if another
+        writer changed the game first. With ``bot`` (a lease holder), the game's bot lease
+        goes with the move: taken for ``bot`` when a bot is to move next (``summary``'s
+        ``bot_next``), else dropped, so a process moving a bot pays no transaction of its
+        own for the lease."""
+        summary = dict(summary)
+        bot_next = summary.pop("bot_next", False)
+        params = appends.parameters(game_id, rows, summary, seen, now(), drop_takeback, bot,
+                                    bot_next, LEASE_S, CHANNEL)
+        raw = self.engine.raw_connection()
         try:
-            with self._write() as db:
-                self._insert_actions(db, game_id, rows)
-                return self._summarize(db, game_id, summary)
-        except IntegrityError:
+            if self.postgres:
+                version = appends.append_postgres(raw.driver_connection, params)
+            else:
+                with self._turns or contextlib.nullcontext():
+                    version = appends.append_sqlite(raw.driver_connection, params)
+        except self._integrity:
             raise Conflict(game_id) from None
+        finally:
+            raw.close()                     # back to the pool
+        if version is None:
+            raise Conflict(game_id)
+        return version
 
-    def take_back(self, game_id: str, keep: int, by: int, summary: dict) -> int:
+    def take_back(self, game_id: str, keep: int, by: int, summary: dict,
+                  seen: int) -> tuple[int, int]:
         """Move every action from index ``keep`` on into ``taken_back``, drop the request,
-        and write the new summary: one transaction. The game's new version."""
-        a, when = schema.actions, now()
+        write the new summary and raise the log's epoch, if the game is still at version
+        ``seen`` (else Conflict): one transaction. The game's new version and epoch."""
+        a, g, when = schema.actions, schema.games, now()
         with self._write() as db:
+            version = self._changed(db, game_id, seen, summary | {"epoch": g.c.epoch + 1})
             tail = db.execute(select(a).where(a.c.game_id == game_id, a.c.index >= keep)).all()
             if tail:
                 db.execute(insert(schema.taken_back), [
@@ -249,7 +301,8 @@ class Store:
                      "at": r.at, "undone_at": when, "undone_by": by} for r in tail])
             db.execute(delete(a).where(a.c.game_id == game_id, a.c.index >= keep))
             db.execute(delete(schema.takebacks).where(schema.takebacks.c.game_id == game_id))
-            return self._summarize(db, game_id, summary)
+            epoch = db.execute(select(g.c.epoch).where(g.c.id == game_id)).scalar_one()
+            return version, epoch
 
     @staticmethod
     def _insert_actions(db, game_id: str, rows: list[ActionRow]) -> None:
@@ -258,37 +311,57 @@ class Store:
                 {"game_id": game_id, "index": r.index, "action": r.action, "seat": r.seat,
                  "at": r.at} for r in rows])
 
-    @staticmethod
-    def _summarize(db, game_id: str, summary: dict | None = None) -> int:
-        """Raise the game's version (and write ``summary``); the new version."""
+    def _changed(self, db, game_id: str, seen: int | None, values: dict | None = None) -> int:
+        """Raise the game's version (and write ``values``) if it is still ``seen`` (None:
+        whatever it is), announcing the change on :data:`CHANNEL` (PostgreSQL); the new
+        version. Conflict if the game is at another version (or gone)."""
         g = schema.games
-        return db.execute(update(g).where(g.c.id == game_id)
-                          .values(updated_at=now(), version=g.c.version + 1, **(summary or {}))
-                          .returning(g.c.version)).scalar_one()
+        query = update(g).where(g.c.id == game_id)
+        if seen is not None:
+            query = query.where(g.c.version == seen)
+        returned = [g.c.version]
+        if self.postgres:        # delivered at commit, to every process that listens
+            returned.append(func.pg_notify(CHANNEL, g.c.id + literal(" ")
+                                           + cast(g.c.version, String)))
+        version = db.execute(query.values(updated_at=now(), version=g.c.version + 1,
+                                          **(values or {})).returning(*returned)).scalar()
+        if version is None:
+            raise Conflict(game_id)
+        return version
 
     # --- seats ----------------------------------------------------------------------------
     def set_seat(self, game_id: str, seat: int, name: str | None, token_hash: str | None,
-                 expect: tuple[str | None, str | None] | None = None) -> bool:
-        """Give ``seat`` a name and a token hash; with ``expect`` (the name and hash it
-        should have now), only if it still has them: False if someone changed it first."""
+                 seen: int, expect: tuple[str | None, str | None] | None = None
+                 ) -> int | None:
+        """Give ``seat`` a name and a token hash, if the game is still at version ``seen``
+        (else Conflict); with ``expect`` (the name and hash it should have now), only if
+        it still has them. The game's new version; None if the seat was not as expected
+        (nothing stored)."""
         s = schema.seats
         query = update(s).where(s.c.game_id == game_id, s.c.seat == seat)
         if expect is not None:
             for column, value in zip((s.c.name, s.c.token_hash), expect):
                 query = query.where(column.is_(None) if value is None else column == value)
-        with self._write() as db:
-            changed = db.execute(query.values(name=name, token_hash=token_hash)).rowcount
-            self._summarize(db, game_id)
-        return changed == 1
+        try:
+            with self._write() as db:
+                version = self._changed(db, game_id, seen)
+                if db.execute(query.values(name=name, token_hash=token_hash)).rowcount != 1:
+                    raise _Unchanged
+                return version
+        except _Unchanged:
+            return None
 
     def link_rematch(self, game_id: str, rematch_id: str) -> str:
         """Mark ``rematch_id`` as the rematch of ``game_id`` unless one is marked already;
         the rematch's id either way."""
         g = schema.games
         with self._write() as db:
-            db.execute(update(g).where(g.c.id == game_id, g.c.rematch.is_(None))
-                       .values(rematch=rematch_id, version=g.c.version + 1))
-            return db.execute(select(g.c.rematch).where(g.c.id == game_id)).scalar_one()
+            marked = db.execute(select(g.c.rematch).where(g.c.id == game_id)
+                                .with_for_update()).scalar_one()
+            if marked is not None:
+                return marked
+            self._changed(db, game_id, None, {"rematch": rematch_id})
+            return rematch_id
 
     # --- the server's own keys --------------------------------------------------------------
     def key(self, name: str) -> bytes:
@@ -324,17 +397,80 @@ class Store:
                 db.execute(insert(a).values(game_id=game_id, agent=agent, moves=moves,
                                             at=now()))
 
-    def put_takeback(self, game_id: str, request: dict | None) -> int:
-        """Store ``request`` as the game's open one (replacing any), or drop it (None);
-        the game's new version."""
+    def put_takeback(self, game_id: str, request: dict | None, seen: int) -> int:
+        """Store ``request`` as the game's open one (replacing any), or drop it (None), if
+        the game is still at version ``seen`` (else Conflict); the game's new version."""
         t = schema.takebacks
         with self._write() as db:
+            version = self._changed(db, game_id, seen)
             db.execute(delete(t).where(t.c.game_id == game_id))
             if request is not None:
                 db.execute(insert(t).values(game_id=game_id, by_seat=request["by"],
                                             keep=request["keep"],
                                             accepted=request["accepted"], at=now()))
-            return self._summarize(db, game_id)
+            return version
+
+    # --- leases ---------------------------------------------------------------------------
+    def _bot_lease(self, db, game_id: str, holder: str | None) -> None:
+        """Give the game's bot lease to ``holder`` (None: drop it), whoever held it."""
+        l, name = schema.leases, f"bot:{game_id}"
+        if holder is None:
+            db.execute(delete(l).where(l.c.name == name))
+            return
+        until = now() + timedelta(seconds=LEASE_S)
+        dialect = postgresql if self.postgres else sqlite
+        db.execute(dialect.insert(l).values(name=name, holder=holder, expires_at=until)
+                   .on_conflict_do_update(index_elements=[l.c.name],
+                                          set_={"holder": holder, "expires_at": until}))
+
+    def lease(self, name: str, holder: str, seconds: float) -> bool:
+        """Take the lease ``name`` (e.g. ``"bot:GAME"``) for ``holder`` for ``seconds``, if
+        nobody holds it or its holder let it expire (a process that died); True if
+        ``holder`` holds it now. Exactly one process acting for a bot or a review rests on
+        this: one row per name, taken in one statement."""
+        l, when = schema.leases, now()
+        dialect = postgresql if self.postgres else sqlite
+        query = dialect.insert(l).values(name=name, holder=holder,
+                                         expires_at=when + timedelta(seconds=seconds))
+        query = query.on_conflict_do_update(
+            index_elements=[l.c.name],
+            set_={"holder": holder, "expires_at": when + timedelta(seconds=seconds)},
+            where=(l.c.expires_at < when) | (l.c.holder == holder)).returning(l.c.holder)
+        with self._write() as db:
+            return db.execute(query).scalar() == holder
+
+    def renew(self, holder: str, seconds: float) -> int:
+        """Extend every lease ``holder`` holds by ``seconds`` from now (its heartbeat); how
+        many it holds."""
+        l = schema.leases
+        with self._write() as db:
+            return db.execute(update(l).where(l.c.holder == holder).values(
+                expires_at=now() + timedelta(seconds=seconds))).rowcount
+
+    def release(self, name: str, holder: str, after: float = 0.0) -> None:
+        """Give up the lease ``name`` if ``holder`` holds it: at once, or (``after``
+        seconds) let it lapse then, so that nobody takes the work up before (a bot that
+        failed is asked again only after a pause)."""
+        l = schema.leases
+        query = (delete(l) if after <= 0 else update(l).values(
+            holder="", expires_at=now() + timedelta(seconds=after)))
+        with self._write() as db:
+            db.execute(query.where(l.c.name == name, l.c.holder == holder))
+
+    def unleased_bots(self, limit: int = 100) -> list[str]:
+        """Unfinished games in which a bot is to move and no process holds its lease
+        (``"bot:GAME"``, live): the work of a process that died, or not yet taken up."""
+        g, s, l = schema.games, schema.seats, schema.leases
+        bot_to_move = exists().where(s.c.game_id == g.c.id, s.c.seat == g.c.to_move,
+                                     s.c.agent != HUMAN)
+        leased = exists().where(l.c.name == literal("bot:") + g.c.id, l.c.expires_at >= now())
+        with self.engine.connect() as db:
+            return [r.id for r in db.execute(select(g.c.id).where(
+                g.c.finished.is_(False), g.c.to_move >= 0, bot_to_move, ~leased).limit(limit))]
+
+
+class _Unchanged(Exception):
+    """A conditional write found nothing to change: its transaction is rolled back."""
 
 
 def _game_row(row) -> GameRow:

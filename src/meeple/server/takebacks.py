@@ -29,23 +29,21 @@ class Takebacks:
     async def request(self, game_id: str, token: str | None) -> dict:
         """Ask to take back the token's seat's last move (and all after it); taken back at
         once when no other person sits at the game, else when all of them accept."""
-        host = self.host
-        async with host.lock(game_id):
-            live = await host.live(game_id)
+        async def change(live: LiveGame) -> dict:
             seat = seated(live, token)
             if live.state.is_terminal():
                 raise ApiError(409, "the game is over")
             keep = live.history.undo_point({seat})
             if isinstance(keep, str):
                 raise ApiError(409, keep)
-            request = {"by": seat, "keep": keep, "accepted": []}
-            return await self._settle(live, request)
+            return await self._settle(live, {"by": seat, "keep": keep, "accepted": []})
+        return await self.host.changing(game_id, change)
 
     async def answer(self, game_id: str, token: str | None, accept: bool) -> dict:
         """Accept or decline the open request with the token's seat."""
         host = self.host
-        async with host.lock(game_id):
-            live = await host.live(game_id)
+
+        async def change(live: LiveGame) -> dict:
             seat = seated(live, token)
             request = live.row.takeback
             if request is None:
@@ -53,24 +51,23 @@ class Takebacks:
             if request["by"] == seat:
                 raise ApiError(409, "you asked for this takeback; the others answer it")
             if not accept:
-                live.row.version = await host.db(host.store.put_takeback, game_id, None)
-                live.row.takeback = None
-                host.broadcast(live, live.index, "takeback")
+                version = await host.db(host.store.put_takeback, game_id, None,
+                                        live.row.version)
+                host.broadcast(host.stored(live, version, takeback=None), live.index,
+                               "takeback")
                 return {"takeback": None, "declined_by": seat}
-            if seat not in request["accepted"]:
-                request["accepted"].append(seat)
-            return await self._settle(live, request)
+            accepted = sorted(set(request["accepted"]) | {seat})
+            return await self._settle(live, {**request, "accepted": accepted})
+        return await host.changing(game_id, change)
 
-    async def after_move(self, live: LiveGame, seat: int) -> None:
-        """After ``seat``'s move was stored in ``live``: the open request is dropped if the
-        asker moved again (it withdraws its request) or a chance outcome was seen since
+    @staticmethod
+    def ended_by(live: LiveGame, seat: int) -> bool:
+        """Whether ``seat``'s move, just applied in ``live``, ends the open request: the
+        asker moved again (it withdraws its request), or a chance outcome was seen since
         the move it asked to take back (which can then no longer be)."""
         request = live.row.takeback
-        if request is not None and (request["by"] == seat or isinstance(
-                live.history.undo_point({request["by"]}), str)):
-            host = self.host
-            live.row.version = await host.db(host.store.put_takeback, live.row.id, None)
-            live.row.takeback = None
+        return request is not None and (request["by"] == seat or isinstance(
+            live.history.undo_point({request["by"]}), str))
 
     async def _settle(self, live: LiveGame, request: dict) -> dict:
         """Store ``request``, or carry it out once every other person holding a seat's
@@ -81,17 +78,19 @@ class Takebacks:
                   if s.human and s.token_hash is not None and s.seat != request["by"]}
         game_id = live.row.id
         if not voters <= set(request["accepted"]):
-            live.row.version = await host.db(host.store.put_takeback, game_id, request)
-            live.row.takeback = request
-            host.broadcast(live, live.index, "takeback")
+            version = await host.db(host.store.put_takeback, game_id, request,
+                                    live.row.version)
+            host.broadcast(host.stored(live, version, takeback=request), live.index,
+                           "takeback")
             return {"takeback": request, "waiting": sorted(voters - set(request["accepted"]))}
         keep = request["keep"]
-        back = LiveGame(live.row, await asyncio.to_thread(   # a replay: off the event loop
-            History, live.game, live.row.seed, live.history.actions[:keep]))
-        summary = back.summary()
-        version = await host.db(host.store.take_back, game_id, keep, request["by"], summary)
-        back.row.takeback = None
-        back.row.summarize(summary, version)
+        history = await asyncio.to_thread(   # a replay: off the event loop
+            History, live.game, live.row.seed, live.history.actions[:keep])
+        summary = LiveGame(live.row, history).summary()
+        version, epoch = await host.db(host.store.take_back, game_id, keep, request["by"],
+                                       summary, live.row.version)
+        back = LiveGame(live.row.changed(summary, version, takeback=None, epoch=epoch),
+                        history)
         host.keep(back)
         host.broadcast(back, 0, "state")
         host.bots.due(back)

@@ -91,5 +91,12 @@ export class GameSocket {
     return true;
   }
 
+  /** Ask for the whole game again (an update started past what this client knew). */
+  resync() {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify({ state: true }));
+    }
+  }
+
   close() { this.closed = true; if (this.ws) this.ws.close(); }
 }

@@ -153,6 +153,8 @@ async function onMessage(msg) {
     logEvents(msg.events);
     log(`joined at move ${msg.index}`, "move");
   } else if (msg.type === "update") {
+    // an update that starts past what this page knew: one was missed; the state tells all
+    if (previous && msg.since > previous.index) socket.resync();
     if (previous) board.describe(previous, msg);
     logEvents(msg.events);
     showError("");
