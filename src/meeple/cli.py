@@ -207,14 +207,25 @@ def _add_serve(sub) -> None:
         "serve", help="host games over HTTP and WebSocket (extra 'web')", parents=[_db_option()],
         description="Serve every game for people anywhere and for bots: the API at /api "
                     "(OpenAPI at /docs), games stored in a database that loses nothing. "
-                    f"The database by default: {_default_db()}.", epilog=EPILOG)
+                    f"The database by default: {_default_db()}. A SQLite database is served "
+                    "by one process (a second one on the same file is refused); several "
+                    "processes, here (--workers) or on other machines, need PostgreSQL, "
+                    "each given the same --db URL (docs/server.md, 'Several processes and "
+                    "machines'). Every limit below holds per process.", epilog=EPILOG)
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default: %(default)s, this machine only)")
     serve.add_argument("--port", type=_number(1), default=8000,
                        help="port (default: %(default)s)")
     serve.add_argument("--open", action="store_true", help="open the page in a browser")
+    serve.add_argument("--workers", type=_number(1), default=1, metavar="N",
+                       help="server processes on this address (default: %(default)s). More "
+                            "than one needs PostgreSQL (--db postgresql+psycopg://...); each "
+                            "process has its own --bot-workers, and its own share of every "
+                            "limit: --rate, the WebSocket and HTTP caps, --games-per-hour and "
+                            "the quotas hold per process")
     serve.add_argument("--bot-workers", type=_number(1), default=2,
-                       help="processes that choose bots' moves (default: %(default)s)")
+                       help="processes that choose bots' moves, per server process "
+                            "(default: %(default)s)")
     from .server.limits import add_limit_flags
     from .server.quotas import add_quota_flags
     add_limit_flags(serve)
@@ -518,7 +529,7 @@ def cmd_serve(args) -> int:
     try:
         return serve(args.host, args.port, args.db, open_browser=args.open,
                      bot_workers=args.bot_workers, rate=args.rate, **limit_options(args),
-                     quotas=quotas_of(args))
+                     quotas=quotas_of(args), workers=args.workers)
     except ValueError as e:
         return _fail(str(e))
 
