@@ -3,6 +3,8 @@
     python benchmarks/bench_server.py [--games 50] [--seconds 30] [--game NAME] [--bot greedy]
     python benchmarks/bench_server.py --db postgresql+psycopg://USER:PASSWORD@HOST/DB
     python benchmarks/bench_server.py --sweep [--seconds 20]      # G = 10, 25, 50, 100, 200
+    python benchmarks/bench_server.py --db URL --processes 2      # two servers, one database
+    python benchmarks/bench_server.py --db URL --workers 2        # meeple serve --workers 2
 
 It starts the real server as a subprocess (``python -m meeple.cli serve`` on a free port of
 127.0.0.1, ``--rate 1000000`` so that the rate limiter never refuses, the per-address caps
@@ -11,6 +13,14 @@ file in a temporary folder, or on ``--db URL`` (a PostgreSQL database has its ``
 schema dropped and created again first, as the server's tests do: everything in it is
 lost). It waits until ``GET /api/games/types`` answers, and stops
 the server (SIGINT, then SIGKILL for it and its bot workers if they linger) at the end.
+
+``--processes N`` starts N such servers on the same ``--db`` (PostgreSQL only: refused
+without ``--db``), each on a port of its own with ``--bot-workers`` of its own, the first
+alone until it answers (it migrates the empty database), then the others. Game slot ``i``
+belongs to process ``i % N``: its games are created there and its person's WebSocket, which
+carries the person's moves, is open there; the bots of a game move wherever their lease
+is held (any process). ``--workers N`` passes ``--workers N`` to each ``meeple serve``
+(uvicorn's worker processes on one port; the kernel spreads the connections).
 
 The load: ``--games`` G games at once, created by ``POST /api/games``; each has one person's
 seat (its seat rotates from game to game) and ``--players - 1`` bot seats played by the
@@ -34,7 +44,8 @@ the first G games is connected:
 - actions/s: the growth of every game's ``index`` (people, bots and chance outcomes alike)
   seen in updates received in the window, divided by its length; ``bot moves`` counts the
   updates that answer no action of the person (one per bot move).
-- CPU over the window, in % of one core: the server's process, its bot workers, this
+- CPU over the window, in % of one core: the server's processes (every ``meeple serve``
+  of ``--processes`` and each one's ``--workers``, summed), their bot workers (summed), this
   client, every ``postgres`` process, and the rest of the machine (``/proc/stat``: the
   kernel's work for no process, and whatever else runs there). ``loop lag`` is how late
   this client's event loop runs a 10 ms timer (p95), so a busy client shows up instead of
@@ -43,12 +54,15 @@ the first G games is connected:
 ``--sweep`` runs one fresh server and database per load G in ``--loads`` (default 10, 25,
 50, 100, 200), ``--seconds`` each, one row per load, and says where p95 passes
 ``--target`` ms (100). ``--json`` prints the results as JSON instead of the tables.
-``--py-spy FILE`` records the server's process (all its threads) with py-spy during the
-window (``pip install py-spy``; a flame graph, or ``--py-spy-format raw`` for collapsed
-stacks; ``--py-spy-flags=--gil`` for the GIL holder only). ``--serve-with SCRIPT`` runs
+``--py-spy FILE`` records the (first) server's process (all its threads) with py-spy during
+the window (``pip install py-spy``; a flame graph, or ``--py-spy-format raw`` for collapsed
+stacks; ``--py-spy-flags=--gil`` for the GIL holder only; with ``--workers``,
+``--py-spy-flags=--subprocesses`` records the workers). ``--serve-with SCRIPT`` runs
 any other launcher of ``meeple serve`` (to measure a change A/B).
 Loopback only, bounded in time: each load ends after about its set-up, ``--warmup``,
-``--seconds`` and at most ``--grace``.
+``--seconds`` and at most ``--grace``. The client raises its own soft limit on open files
+to the hard one (each person's WebSocket is a descriptor here), and refuses a load the
+limit cannot hold.
 """
 from __future__ import annotations
 
@@ -122,6 +136,15 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
+def spawned(pid: int) -> bool:
+    """Whether ``pid`` is a process started by multiprocessing (a worker of either kind)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return b"multiprocessing" in f.read()
+    except OSError:
+        return False
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of ``pid`` so far (0 once it is gone)."""
     try:
@@ -153,13 +176,31 @@ def postgres_seconds() -> dict[int, float]:
     return found
 
 
-def cpu_snapshot(server: Server) -> dict:
-    """CPU seconds so far: the server, its bot workers, this client, PostgreSQL (by pid),
-    the machine (busy and in all)."""
-    main, workers = server.cpu()
+def cpu_snapshot(servers: list[Server]) -> dict:
+    """CPU seconds so far: the servers' processes, their bot workers, this client,
+    PostgreSQL (by pid), the machine (busy and in all)."""
+    spent = [server.cpu() for server in servers]
     busy, total = machine_busy()
-    return {"server": main, "bot_workers": workers, "client": time.process_time(),
-            "postgres": postgres_seconds(), "machine": busy, "capacity": total}
+    return {"server": sum(s for s, _ in spent), "bot_workers": sum(w for _, w in spent),
+            "client": time.process_time(), "postgres": postgres_seconds(), "machine": busy,
+            "capacity": total}
+
+
+def raise_fd_limit(games: int) -> None:
+    """This client's soft limit on open files raised to the hard one; SystemExit if it
+    cannot hold ``games`` WebSockets and the HTTP connections beside them."""
+    try:
+        import resource
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        with contextlib.suppress(ValueError, OSError):     # an unlimited hard one may fail
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+    if soft != resource.RLIM_INFINITY and soft < games + 256:
+        sys.exit(f"this client may open {soft} files, too few for {games} WebSockets: "
+                 "raise the limit (ulimit -n)")
 
 
 def unlimited(launcher: list[str]) -> list[str]:
@@ -176,14 +217,19 @@ class Server:
     """``python -m meeple.cli serve`` in a subprocess, on a fresh database."""
 
     def __init__(self, db: str | None, bot_workers: int, rate: float, folder: str,
-                 serve_with: str | None = None, lift_caps: bool = True):
+                 serve_with: str | None = None, lift_caps: bool = True, workers: int = 1,
+                 reset: bool = True):
         """``lift_caps``: the per-address caps lifted (every client of this benchmark is one
-        address); False keeps the server's defaults (``bench_abuse.py``)."""
+        address); False keeps the server's defaults (``bench_abuse.py``). ``workers``: its
+        ``--workers``. ``reset``: a PostgreSQL ``db`` emptied first (not for the second
+        server on it)."""
         self.port = free_port()
+        self.uvicorn_workers = workers
         if db is None:
             self.url = f"sqlite:///{folder}/meeple-{self.port}.db"
         else:
-            reset_postgres(db)
+            if reset:
+                reset_postgres(db)
             self.url = db
         self.kind = self.url.split(":", 1)[0].split("+", 1)[0]
         self.log_path = os.path.join(folder, f"server-{self.port}.log")
@@ -192,11 +238,15 @@ class Server:
         command = [sys.executable, *launcher, "serve", "--host", "127.0.0.1",
                    "--port", str(self.port), "--db", self.url, "--bot-workers",
                    str(bot_workers), "--rate", f"{rate:.1f}",
+                   *(["--workers", str(workers)] if workers > 1 else []),
                    *(unlimited(launcher) if lift_caps else [])]
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,
                                         stdin=subprocess.DEVNULL)
         self.base = f"http://127.0.0.1:{self.port}"
         self.workers: set[int] = set()
+        """The bot workers seen (and the resource tracker of multiprocessing)."""
+        self.processes: set[int] = set()
+        """uvicorn's worker processes seen (``--workers``): server processes too."""
 
     def wait_ready(self, timeout: float = 60.0) -> None:
         import httpx
@@ -212,12 +262,23 @@ class Server:
         raise RuntimeError(f"the server did not answer within {timeout:g} s:\n" + self.tail())
 
     def note_workers(self) -> None:
-        self.workers.update(children_of(self.process.pid))
+        """Every process the server has started, as far as seen now: with ``--workers``,
+        uvicorn's workers (its multiprocessing children), and the bot workers below."""
+        children = children_of(self.process.pid)
+        if self.uvicorn_workers > 1:
+            self.processes.update(p for p in children if spawned(p))
+        todo = list(children)
+        while todo:
+            pid = todo.pop()
+            if pid not in self.processes:
+                self.workers.add(pid)
+            todo += children_of(pid)
 
     def cpu(self) -> tuple[float, float]:
-        """CPU seconds so far of the server's process and of its bot workers."""
+        """CPU seconds so far of the server's processes and of its bot workers."""
         self.note_workers()
-        return cpu_seconds(self.process.pid), sum(cpu_seconds(p) for p in self.workers)
+        return (cpu_seconds(self.process.pid) + sum(cpu_seconds(p) for p in self.processes),
+                sum(cpu_seconds(p) for p in self.workers))
 
     def tail(self, lines: int = 30) -> str:
         self.log.flush()
@@ -233,9 +294,9 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        for pid in self.workers:                  # only the workers this server started
-            with contextlib.suppress(OSError), open(f"/proc/{pid}/cmdline", "rb") as f:
-                if b"multiprocessing" in f.read():      # still a worker, not a reused pid
+        for pid in self.workers | self.processes:   # only those this server started
+            if spawned(pid):                            # still a worker, not a reused pid
+                with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
         self.log.close()
 
@@ -258,10 +319,11 @@ class Tally:
 
 
 class Load:
-    """G game slots played by people on WebSockets, and what they measure."""
+    """G game slots played by people on WebSockets, and what they measure; slot ``i``
+    played through server ``i % len(servers)``."""
 
-    def __init__(self, server: Server, args, games: int):
-        self.server, self.args, self.slots = server, args, games
+    def __init__(self, servers: list[Server], args, games: int):
+        self.servers, self.args, self.slots = servers, args, games
         self.rng = random.Random(args.seed)
         self.tallies: dict[str, Tally] = {name: Tally() for name in GAMES}
         self.errors: dict[str, int] = {}
@@ -273,7 +335,7 @@ class Load:
         self.closing = False
         self.all_connected = asyncio.Event()
         self.lags: list[float] = []
-        self.http = None
+        self.https: list = []           # an HTTP client per server, in their order
 
     def in_window(self, t: float) -> bool:
         return self.window is not None and self.window[0] <= t <= self.window[1]
@@ -291,9 +353,10 @@ class Load:
                 "names": {str(seat): f"bench-{slot}"},
                 "seed": self.rng.randrange(2 ** 48)}
         import httpx
+        http = self.https[slot % len(self.servers)]
         for attempt in range(5):
             try:
-                reply = await self.http.post("/api/games", json=body)
+                reply = await http.post("/api/games", json=body)
                 if reply.status_code == 201:
                     break
                 why = f"{reply.status_code} {reply.text[:200]}"
@@ -321,7 +384,8 @@ class Load:
             tally = self.tallies[name]
             if self.in_window(time.perf_counter()):
                 tally.started += 1
-            url = f"ws://127.0.0.1:{self.server.port}/api/games/{game_id}/ws"
+            port = self.servers[slot % len(self.servers)].port
+            url = f"ws://127.0.0.1:{port}/api/games/{game_id}/ws"
             try:
                 async with connect(url, max_size=2 ** 24, open_timeout=60, ping_interval=None,
                                    additional_headers={"Authorization": f"Bearer {token}"}
@@ -331,7 +395,7 @@ class Load:
                         self.connected += 1
                         if self.connected == self.slots:
                             self.all_connected.set()
-                    ended = await self.play_game(ws, game_id, token, seat, tally, rng)
+                    ended = await self.play_game(ws, slot, game_id, token, seat, tally, rng)
             except (OSError, ConnectionClosed, httpx.HTTPError, KeyError) as e:
                 self.error(f"client {type(e).__name__}")   # counted; a new game takes over
                 await asyncio.sleep(0.5)
@@ -341,8 +405,8 @@ class Load:
             if ended and not args.replace:
                 return
 
-    async def play_game(self, ws, game_id: str, token: str, seat: int, tally: Tally,
-                        rng: random.Random) -> bool:
+    async def play_game(self, ws, slot: int, game_id: str, token: str, seat: int,
+                        tally: Tally, rng: random.Random) -> bool:
         """Play one game on ``ws``; True once it is over, False if the run closes or the
         game stalls first."""
         pending: tuple[int, float] | None = None      # (index sent at, time sent)
@@ -363,7 +427,7 @@ class Load:
             if kind == "error":
                 self.error(f"ws {message.get('status')}")
                 pending = None
-                message = await self.fetch_state(game_id, token)   # resync, then go on
+                message = await self.fetch_state(slot, game_id, token)   # resync, go on
                 kind = "state"
             if kind not in ("state", "update"):
                 continue
@@ -392,9 +456,10 @@ class Load:
                 pending = (index, time.perf_counter())
                 await ws.send(json.dumps({"action": action, "index": index}))
 
-    async def fetch_state(self, game_id: str, token: str) -> dict:
-        reply = await self.http.get(f"/api/games/{game_id}",
-                                    headers={"Authorization": f"Bearer {token}"})
+    async def fetch_state(self, slot: int, game_id: str, token: str) -> dict:
+        http = self.https[slot % len(self.servers)]
+        reply = await http.get(f"/api/games/{game_id}",
+                               headers={"Authorization": f"Bearer {token}"})
         reply.raise_for_status()
         return {"type": "state", **reply.json()}
 
@@ -412,8 +477,10 @@ class Load:
         import httpx
         args = self.args
         limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
-        async with httpx.AsyncClient(base_url=self.server.base, timeout=60,
-                                     limits=limits) as self.http:
+        async with contextlib.AsyncExitStack() as clients:
+            self.https = [await clients.enter_async_context(
+                httpx.AsyncClient(base_url=server.base, timeout=60, limits=limits))
+                for server in self.servers]
             ticker = asyncio.create_task(self.ticker())
             tasks = [asyncio.create_task(self.play_slot(i)) for i in range(self.slots)]
             done_early = asyncio.gather(*tasks, return_exceptions=True)
@@ -429,7 +496,7 @@ class Load:
             await asyncio.sleep(args.warmup)
             opened = time.perf_counter()
             self.window = (opened, float("inf"))
-            cpu0 = cpu_snapshot(self.server)
+            cpu0 = cpu_snapshot(self.servers)
             spy = self.start_py_spy()
             if args.replace:
                 await asyncio.sleep(args.seconds)
@@ -437,7 +504,7 @@ class Load:
                 await asyncio.wait([done_early], timeout=args.seconds or None)
             closed = time.perf_counter()
             self.window = (opened, closed)
-            cpu1 = cpu_snapshot(self.server)
+            cpu1 = cpu_snapshot(self.servers)
             self.closing = True
             await asyncio.wait([done_early], timeout=args.grace)
             for task in tasks:
@@ -460,7 +527,7 @@ class Load:
             flags.append("--nonblocking")
         return subprocess.Popen(
             ["py-spy", "record", "-o", self.args.py_spy, "--pid",
-             str(self.server.process.pid), "--duration", str(max(1, int(self.args.seconds))),
+             str(self.servers[0].process.pid), "--duration", str(max(1, int(self.args.seconds))),
              "--format", self.args.py_spy_format, "--rate", "200", *flags],
             stdout=subprocess.DEVNULL, stderr=open(self.args.py_spy + ".log", "wb"))
 
@@ -478,7 +545,8 @@ class Load:
             if tally.person or tally.bots or tally.started:
                 rows[name] = row_of(tally, seconds)
                 everything.add(tally)
-        return {"server": self.server.kind, "games": self.slots, "seconds": round(seconds, 2),
+        return {"server": self.servers[0].kind, "processes": len(self.servers),
+                "workers": self.args.workers, "games": self.slots, "seconds": round(seconds, 2),
                 "think": self.args.think, "bot": self.args.bot, "players": self.args.players,
                 "bot_workers": self.args.bot_workers, "setup_s": round(setup, 2),
                 "all": row_of(everything, seconds), "by_game": rows,
@@ -510,13 +578,22 @@ def row_of(tally: Tally, seconds: float) -> dict:
 
 
 def measure(args, games: int, folder: str) -> dict:
-    """One load: a fresh server and database, G games, the window; its result."""
-    server = Server(args.db, args.bot_workers, args.rate, folder, args.serve_with)
+    """One load: fresh servers (``--processes``) and database, G games, the window; its
+    result. The first server migrates the empty database alone; the others start once it
+    answers."""
+    servers: list[Server] = []
     try:
-        server.wait_ready()
-        result = asyncio.run(Load(server, args, games).run())
+        for i in range(args.processes):
+            servers.append(Server(args.db, args.bot_workers, args.rate, folder,
+                                  args.serve_with, workers=args.workers, reset=i == 0))
+            if i == 0:
+                servers[0].wait_ready()
+        for server in servers[1:]:
+            server.wait_ready()
+        result = asyncio.run(Load(servers, args, games).run())
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
     return result
 
 
@@ -535,7 +612,8 @@ def fmt(value) -> str:
 
 
 def print_result(result: dict) -> None:
-    print(f"\n{result['server']}, {result['games']} games at once, {result['seconds']} s, "
+    print(f"\n{result['server']}{servers(result)}, {result['games']} games at once, "
+          f"{result['seconds']} s, "
           f"bot {result['bot']} × {result['players'] - 1}, think {result['think']:g} s, "
           f"{result['bot_workers']} bot workers (set-up {result['setup_s']} s)\n")
     print("| game | games started / ended | " + " | ".join(HEADS) + " |")
@@ -545,6 +623,13 @@ def print_result(result: dict) -> None:
         games = f"{row['games_started']} / {row['games_finished']}"
         print(f"| {name} | {games} | " + " | ".join(fmt(row[c]) for c in COLUMNS) + " |")
     print(footer(result))
+
+
+def servers(result: dict) -> str:
+    """", 2 server processes × 2 workers" where there are several ("" for one)."""
+    processes, workers = result.get("processes", 1), result.get("workers", 1)
+    words = f", {processes} server processes" if processes > 1 else ""
+    return words + (f" × {workers} workers" if workers > 1 else "")
 
 
 def footer(result: dict) -> str:
@@ -560,7 +645,7 @@ def footer(result: dict) -> str:
 
 def print_sweep(results: list[dict], target: float) -> None:
     first = results[0]
-    print(f"\n{first['server']}, sweep, {first['seconds']} s per load, bot {first['bot']} × "
+    print(f"\n{first['server']}{servers(first)}, sweep, {first['seconds']} s per load, bot {first['bot']} × "
           f"{first['players'] - 1}, think {first['think']:g} s, {first['bot_workers']} bot "
           f"workers\n")
     print("| games | " + " | ".join(HEADS) + " | CPU % server / bots / client / "
@@ -614,7 +699,12 @@ def main() -> None:
                         "DROPPED and created again; a missing database is created); default "
                         "a fresh SQLite file")
     parser.add_argument("--bot-workers", type=int, default=2,
-                        help="the server's --bot-workers (default 2)")
+                        help="the server's --bot-workers (default 2; each process's)")
+    parser.add_argument("--processes", type=int, default=1, metavar="N",
+                        help="N servers on the same --db (PostgreSQL), game i on server "
+                             "i %% N (default 1)")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="each server's --workers (default 1)")
     parser.add_argument("--rate", type=float, default=1e6,
                         help="the server's --rate (default 1000000: no limit)")
     parser.add_argument("--seed", type=int, default=1)
@@ -640,7 +730,13 @@ def main() -> None:
     args = parser.parse_args()
     if args.players < 2:
         parser.error("--players must be at least 2 (one person and a bot)")
+    if args.processes < 1 or args.workers < 1:
+        parser.error("--processes and --workers must be at least 1")
+    if args.processes > 1 and args.db is None:
+        parser.error("--processes over 1 needs --db (a PostgreSQL URL): SQLite is served "
+                     "by one process")
     loads = [int(n) for n in args.loads.split(",")] if args.sweep else [args.games]
+    raise_fd_limit(max(loads))
     results = []
     with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
         for games in loads:
