@@ -108,3 +108,31 @@ def test_serve_help_says_where_the_games_are_kept():
     shown = _meeple("serve", "--help")
     assert shown.returncode == 0
     assert "meeple.db" in shown.stdout and "postgresql+psycopg://" in shown.stdout
+
+
+def test_processes_that_migrate_at_once_take_turns(postgres_url):
+    """Several servers started together on a new database each migrate it: the advisory
+    lock makes them take turns, and every one of them ends at the newest schema."""
+    import threading
+
+    engines = [database.open_engine(postgres_url) for _ in range(3)]
+    errors, barrier = [], threading.Barrier(3)
+
+    def migrate(engine):
+        barrier.wait()
+        try:
+            database.upgrade(engine)
+        except Exception as e:          # what a race in the migrations would raise
+            errors.append(e)
+
+    threads = [threading.Thread(target=migrate, args=(e,)) for e in engines]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    try:
+        assert errors == []
+        assert {database.current_revision(e) for e in engines} == {"0006"}
+    finally:
+        for engine in engines:
+            engine.dispose()
