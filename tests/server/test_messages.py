@@ -28,7 +28,7 @@ def test_http_and_websocket_send_the_one_declared_shape(serve, game):
     with watch(client, game_id, token) as ws:
         first = receive(ws)
         assert set(first) == set(Message.model_fields) == set(GameState.model_fields) | {"type"}
-        claimed = {"type", "seats", "status"}       # the link in use claimed its seat
+        claimed = {"type", "seats", "status", "version"}   # the link in use claimed its seat
         assert {k: v for k, v in first.items() if k not in claimed} == \
             {k: v for k, v in reply.items() if k not in claimed}
     position = client.get(f"/api/games/{game_id}/positions/0")
@@ -52,6 +52,24 @@ def test_legal_moves_come_as_their_parts(serve, game):
         assert parts == json.loads(json.dumps(list(parse(text))))
     assert state["colours"] == [t for t in client.get("/api/games/types").json()
                                 if t["name"] == game][0]["colours"][:2]
+
+
+def test_messages_carry_the_stored_version_and_their_since(serve):
+    client = serve()
+    created = create(client, "catan-dice", players=1, seed=2)
+    game_id, token = created["id"], tokens(created)[0]
+    with watch(client, game_id, token) as ws:
+        first = receive(ws)
+        assert first["since"] == 0
+        state = client.get(f"/api/games/{game_id}", headers=auth(token)).json()
+        assert state["version"] == first["version"] > 0
+        move = client.post(f"/api/games/{game_id}/actions", headers=auth(token),
+                           json={"action": state["legal"][0], "index": state["index"]})
+        assert move.status_code == 200, move.text
+        update = receive(ws)
+        assert update["type"] == "update" and update["since"] == state["index"]
+        assert update["version"] > state["version"]
+        assert move.json()["version"] == update["version"]
 
 
 def test_a_field_the_model_does_not_declare_is_refused(serve):

@@ -48,6 +48,8 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
         "rematch": row.rematch,
         "aids": row.aids,
         "practice": row.practice,
+        "version": row.version,
+        "since": since,
     }, **extra)
 
 

@@ -121,6 +121,11 @@ class GameState(BaseModel):
     practice: bool = Field(False, description="the creator chose the seed: a practice game, "
                            "not listed in the lobby (its creator could know every draw to "
                            "come)")
+    version: int = Field(0, description="the game's stored version: raised by every stored "
+                         "change (a move, a seat, a takeback)")
+    since: int = Field(0, description="the action index this message's events and moves "
+                       "start from: an update whose since is past the index the client knows "
+                       "means the client missed one and should ask for the state again")
 
 
 class Message(GameState):
