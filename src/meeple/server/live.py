@@ -5,10 +5,14 @@ A :class:`LiveGame` is only a cache: it is built from the database by replaying 
 game's seed and how many outcomes were dealt before (:func:`chance_rng`), not of an RNG
 kept in memory, so a
 server that restarts (or another server process) deals exactly what this one would have.
+What every seat's message repeats of a position (its legal moves, scores, events) is
+computed once per position (:meth:`LiveGame.once`).
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 from ..core.game import Game
 from ..core.state import CHANCE, State
@@ -17,6 +21,11 @@ from ..play.history import History
 from .errors import ApiError
 from .storage import ActionRow, GameRow, now
 from .tokens import matches
+
+T = TypeVar("T")
+MEMO_PARTS = 16
+"""The most parts :meth:`LiveGame.once` keeps of one position (the oldest go first): the
+position's own few, and those of the last few ``since`` asked for."""
 
 
 def chance_rng(seed: int, dealt: int) -> random.Random:
@@ -36,6 +45,9 @@ class LiveGame:
 
     def __init__(self, row: GameRow, history: History):
         self.row, self.history = row, history
+        self._memo: tuple[State, int, dict[Hashable, Any]] | None = None
+        """What was computed of the current position: its state (held, so compared by
+        identity), its action count, and the parts by name (see :meth:`once`)."""
 
     @classmethod
     def rebuild(cls, row: GameRow, log: list[ActionRow]) -> "LiveGame":
@@ -43,6 +55,19 @@ class LiveGame:
         action in it was checked before it was stored)."""
         game = load(row.game, row.players, row.config)
         return cls(row, History(game, row.seed, [r.action for r in log]))
+
+    def extended(self, row: GameRow, new: list[ActionRow]) -> "LiveGame":
+        """This game with the log's ``new`` rows applied (on a fork), as of ``row``: a
+        cache catching up with moves another process stored. ValueError if they are not
+        the rows that follow this log up to ``row.index``; IllegalAction if one does not
+        apply."""
+        new = [r for r in new if r.index < row.index]
+        if [r.index for r in new] != list(range(self.index, row.index)):
+            raise ValueError(f"rows {self.index}–{row.index - 1} expected")
+        history = self.history.fork()
+        for r in new:
+            history.apply(r.action)
+        return LiveGame(row, history)
 
     @property
     def game(self) -> Game:
@@ -56,6 +81,32 @@ class LiveGame:
     def index(self) -> int:
         """The number of actions so far."""
         return len(self.history.actions)
+
+    def once(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()``, computed once per position: kept until the position changes (an
+        action applied, or another state object: a fork, a takeback's replay), so every
+        seat's message of a broadcast shares it. Only what is the same for every seat
+        belongs here; the values are shared, never to be changed."""
+        state, memo = self.history.state, self._memo
+        if memo is None or memo[0] is not state or memo[1] != state.action_count:
+            memo = self._memo = (state, state.action_count, {})
+        parts = memo[2]
+        try:
+            return parts[key]
+        except KeyError:
+            pass
+        value = parts[key] = make()
+        while len(parts) > MEMO_PARTS:
+            del parts[next(iter(parts))]
+        return value
+
+    def legal(self) -> tuple[list[str], list[list]]:
+        """The legal actions of the position, as notation and as parts (``[kind, *args]``),
+        built once per position (:meth:`once`); shared: not to be changed."""
+        def build() -> tuple[list[str], list[list]]:
+            actions = self.state.legal_actions()
+            return [str(a) for a in actions], [list(a) for a in actions]
+        return self.once("legal", build)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat ``token`` acts for; None without a token (a spectator). ApiError 401 for

@@ -20,37 +20,46 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
     index ``since`` on and, with ``moves`` (an update's broadcast), the seats' moves there:
     a :class:`GameState`, or the ``model`` built on it with its ``extra`` fields (a
     WebSocket :class:`~.models.Message` and its ``type``, a replay's
-    :class:`~.models.Position` and its ``of``)."""
+    :class:`~.models.Position` and its ``of``).
+
+    What every seat is told alike (the legal moves, scores, regions, events and moves) is
+    computed once per position (:meth:`LiveGame.once`), so a broadcast pays per seat only
+    for its view and its own few fields."""
     state, row = live.state, live.row
+    fixed = live.once("message", lambda: _fixed(live))
+    legal, parts = live.legal() if seat is not None and fixed["current_player"] == seat \
+        else ([], [])
+    return model(**{
+        "id": row.id, "game": row.game, "players": row.players, "status": row.status,
+        "seat": seat, "view": state.view(seat), "legal": legal, "legal_parts": parts,
+        "projected": live.once("projected", state.projected_scores) if row.aids else None,
+        "events": live.once(("events", since), lambda: state.events_since(since)),
+        "moves": live.once(("moves", since), lambda: moves_since(live, since)) if moves
+        else [],
+        "seats": seats_of(row.seats), "takeback": row.takeback,
+        "can_take_back": (seat is not None and not fixed["terminal"]
+                          and isinstance(live.history.undo_point({seat}), int)),
+        "rematch": row.rematch, "aids": row.aids, "practice": row.practice,
+        "version": row.version, "since": since, **fixed,
+    }, **extra)
+
+
+def _fixed(live: LiveGame) -> dict[str, Any]:
+    """The fields of :func:`state_message` that are the same for every seat and every
+    ``since`` at this position (scores only where the game does not keep them secret until
+    the end)."""
+    state = live.state
     over = state.is_terminal()
     secret = live.game.secret_scores and not over
     actions = live.history.actions
-    legal = state.legal_actions() if seat is not None and state.current_player == seat else []
-    return model(**{
-        "id": row.id, "game": row.game, "players": row.players, "status": row.status,
+    return {
         "index": live.index, "turn": state.turn, "current_player": state.current_player,
-        "terminal": over, "seat": seat,
-        "view": state.view(seat),
-        "regions": state.piece_regions(),
-        "legal": [str(a) for a in legal],
-        "legal_parts": [list(a) for a in legal],
+        "terminal": over, "regions": state.piece_regions(),
         "scores": None if secret else state.scores(),
-        "projected": state.projected_scores() if row.aids else None,
         "breakdown": None if secret else state.score_breakdown(),
-        "events": state.events_since(since),
         "last_action": actions[-1] if actions else None,
-        "moves": moves_since(live, since) if moves else [],
-        "seats": seats_of(row.seats),
-        "colours": list(live.game.colours[:row.players]),
-        "takeback": row.takeback,
-        "can_take_back": (seat is not None and not over
-                          and isinstance(live.history.undo_point({seat}), int)),
-        "rematch": row.rematch,
-        "aids": row.aids,
-        "practice": row.practice,
-        "version": row.version,
-        "since": since,
-    }, **extra)
+        "colours": list(live.game.colours[:live.game.players]),
+    }
 
 
 def moves_since(live: LiveGame, since: int) -> list[dict]:
