@@ -1,7 +1,8 @@
 """The worker processes where bots choose their moves, hints are ranked and reviews made,
 off the event loop.
 
-A worker gets the game's record so far and the bot's spec, replays the record, and
+A worker gets the game's record so far (:func:`record_of`) and the bot's spec, replays the
+record (only its new actions where it replayed the game before: :func:`position`), and
 returns the move as notation; the server then plays it through the same path as a
 person's move (checked, stored, broadcast: :class:`.bots.BotScheduler`). Worker processes
 are started by ``spawn``, so they share nothing with the server's threads, and a bot
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
+import json
 import multiprocessing
 import signal
 import sys
@@ -24,24 +26,78 @@ from collections import Counter, OrderedDict, deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from ..agents import make_agent
+from ..core.errors import IllegalAction, RecordError
 from ..core.record import Record
+from ..core.state import State
 from ..play.hints import hint_agent, hints
-from ..play.replay import replay
+from ..play.replay import new_game_state
+
+if TYPE_CHECKING:
+    from ..play.history import History
+
+CACHED_STATES = 512
+"""Positions each worker keeps replayed, one per game (the least used fall out): every
+worker takes any game's jobs, so it keeps about as many as there are games with bots
+under way (a position is 10 to 70 KiB, so at most some 35 MiB a worker)."""
+_replayed: OrderedDict[tuple, tuple[list[str], State]] = OrderedDict()
+"""This process's replayed positions: game identity (:func:`_identity`) → the actions
+replayed and the state they reach (never handed out: agents get a clone)."""
+
+
+def record_of(history: "History") -> dict:
+    """What a worker needs of the game of ``history``: its record without the seats (a
+    job's argument, pickled when it is sent, so the lists are copies)."""
+    game = history.game
+    return {"game": game.name, "players": game.players, "config": dict(game.config),
+            "seed": history.seed, "actions": list(history.actions)}
+
+
+def position(record: dict) -> State:
+    """The state at the end of ``record``, as :func:`~meeple.play.replay.replay` would
+    make it (RecordError naming a bad action): a copy of this worker's cached replay of
+    the game, advanced by the actions that came since when the record goes on from it
+    (a bot's next move, a hint a move later), else replayed from the start (a takeback,
+    another game)."""
+    rec = Record.from_json(record)
+    key = _identity(rec)
+    known = _replayed.pop(key, None)
+    actions, done = rec.actions, 0
+    if known is not None and len(known[0]) <= len(actions) \
+            and actions[:len(known[0])] == known[0]:
+        state, done = known[1], len(known[0])
+    else:
+        state = new_game_state(rec)
+    for i in range(done, len(actions)):        # as replay() does, from where it stood
+        try:
+            state.apply(actions[i])
+        except IllegalAction as e:
+            raise RecordError(f"action {i} ({actions[i]!r}) is illegal: {e}", i) from None
+    _replayed[key] = (actions, state)          # dropped above: kept again only if it replayed
+    while len(_replayed) > CACHED_STATES:
+        _replayed.popitem(last=False)
+    return state.clone()
+
+
+def _identity(record: Record) -> tuple:
+    """What makes two records the same game: name, seats, options and seed (the same
+    actions then reach the same position)."""
+    return (record.game, record.players,
+            json.dumps(record.config, sort_keys=True, default=repr), record.seed)
 
 
 def choose(record: dict, spec: str, seed: int) -> str:
     """The move the bot ``spec`` (seeded ``seed``) plays at the end of ``record``."""
-    state = replay(Record.from_json(record))
+    state = position(record)
     return str(make_agent(spec, state.game, seed=seed).act(state))
 
 
 def rank(record: dict, spec: str, seed: int, k: int) -> dict:
     """The ``k`` best moves at the end of ``record`` for the seat to move, as the agent
     ``spec`` ranks them on a copy where what that seat cannot see is dealt anew."""
-    state = replay(Record.from_json(record))
+    state = position(record)
     agent = hint_agent(state.game, spec, seed)
     return {"agent": spec, "ranks_by": agent.ranks_by,
             "moves": [{"action": str(row.action), "value": row.value, "visits": row.visits,
