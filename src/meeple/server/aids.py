@@ -18,7 +18,7 @@ from ..play.hints import hint_spec
 from .errors import ApiError
 from .live import LiveGame, bot_seed
 from .storage import LEASE_S
-from .workers import REVIEW, BotRunner
+from .workers import REVIEW, BotRunner, record_of
 
 if TYPE_CHECKING:
     from .host import Host
@@ -58,7 +58,7 @@ class Aids:
         if task is None:
             named = hint_spec(live.state.game, "auto", [s.agent for s in live.row.seats])
             spec = self.host.quotas.run_spec(named, live.game)       # within the caps
-            record = live.history.record().to_json()
+            record = record_of(live.history)
             task = asyncio.ensure_future(self._rank(record, spec, named, live,
                                                     client or game_id))
             self.hinting[key] = task

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from .errors import ApiError
 from .live import LiveGame, bot_seed
 from .storage import LEASE_S, SeatRow
-from .workers import BotRunner
+from .workers import BotRunner, record_of
 
 if TYPE_CHECKING:
     from .host import Host
@@ -69,7 +69,7 @@ class BotScheduler:
             held = held or await host.db(host.store.lease, lease, host.holder, LEASE_S)
             if not held:
                 return                    # another process acts for this bot
-            record = live.history.record().to_json()
+            record = record_of(live.history)
             spec = self.host.quotas.run_spec(seat.agent, live.game)
             text = await self.runner.choose(record, spec, bot_seed(live.row.seed, index),
                                             live.row.creator or game_id)

@@ -20,6 +20,7 @@ import asyncio
 import ctypes
 import json
 import multiprocessing
+import os
 import signal
 import sys
 from collections import Counter, OrderedDict, deque
@@ -114,6 +115,9 @@ def _die_with_parent() -> None:
     ``PR_SET_PDEATHSIG``), so that no worker outlives it."""
     if sys.platform.startswith("linux"):
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)   # 1: PR_SET_PDEATHSIG
+        parent = multiprocessing.parent_process()
+        if parent is not None and os.getppid() != parent.pid:   # it died before the prctl
+            os._exit(1)
 
 
 @dataclass
