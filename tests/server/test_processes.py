@@ -65,16 +65,21 @@ def move(client: httpx.Client, game_id: str, token: str, action: str,
                        json={"action": action, "index": index})
 
 
-def stored(url: str, game_id: str) -> list[str]:
-    """The game's log as stored."""
+def read(url: str, reading):
+    """``reading(store)`` on a Store of its own over the database at ``url``."""
     from meeple.server import database
     from meeple.server.storage import Store
 
     engine = database.open_engine(url)
     try:
-        return [r.action for r in Store(engine).actions(game_id)]
+        return reading(Store(engine))
     finally:
         engine.dispose()
+
+
+def stored(url: str, game_id: str) -> list[str]:
+    """The game's log as stored."""
+    return read(url, lambda store: [r.action for r in store.actions(game_id)])
 
 
 def replayed_view(url: str, game_id: str, game: dict) -> tuple[int, dict]:
@@ -83,21 +88,10 @@ def replayed_view(url: str, game_id: str, game: dict) -> tuple[int, dict]:
     from meeple.play.history import History
 
     actions = stored(url, game_id)
-    seed = _seed(url, game_id)
+    seed = read(url, lambda store: store.game(game_id).seed)
     history = History(load(game["game"], game["players"], game.get("config") or None), seed,
                       actions)
     return len(actions), json.loads(json.dumps(history.state.view(None)))
-
-
-def _seed(url: str, game_id: str) -> int:
-    from meeple.server import database
-    from meeple.server.storage import Store
-
-    engine = database.open_engine(url)
-    try:
-        return Store(engine).game(game_id).seed
-    finally:
-        engine.dispose()
 
 
 def agree(clients: list[httpx.Client], url: str, game_id: str, game: dict,
@@ -286,32 +280,30 @@ def test_a_bot_whose_process_is_killed_while_thinking_is_moved_once_by_the_other
             assert holder is None or holder.split(":")[1] == str(server_b.process.pid)
 
 
+def _scalar(url: str, query):
+    """One value the database at ``url`` answers ``query`` with."""
+    def ask(store):
+        with store.engine.connect() as db:
+            return db.execute(query).scalar()
+    return read(url, ask)
+
+
 def _lease_holder(url: str, game_id: str) -> str | None:
     import sqlalchemy as sa
 
-    from meeple.server import database, schema
+    from meeple.server import schema
 
-    engine = database.open_engine(url)
-    try:
-        with engine.connect() as db:
-            return db.execute(sa.select(schema.leases.c.holder).where(
-                schema.leases.c.name == f"bot:{game_id}")).scalar()
-    finally:
-        engine.dispose()
+    return _scalar(url, sa.select(schema.leases.c.holder)
+                   .where(schema.leases.c.name == f"bot:{game_id}"))
 
 
 def _taken_back(url: str, game_id: str) -> int:
     import sqlalchemy as sa
 
-    from meeple.server import database, schema
+    from meeple.server import schema
 
-    engine = database.open_engine(url)
-    try:
-        with engine.connect() as db:
-            return db.execute(sa.select(sa.func.count()).select_from(schema.taken_back)
-                              .where(schema.taken_back.c.game_id == game_id)).scalar_one()
-    finally:
-        engine.dispose()
+    t = schema.taken_back
+    return _scalar(url, sa.select(sa.func.count()).select_from(t).where(t.c.game_id == game_id))
 
 
 # --- a property: random moves, takebacks and joins through two processes -------------------

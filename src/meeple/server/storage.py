@@ -411,18 +411,6 @@ class Store:
             return version
 
     # --- leases ---------------------------------------------------------------------------
-    def _bot_lease(self, db, game_id: str, holder: str | None) -> None:
-        """Give the game's bot lease to ``holder`` (None: drop it), whoever held it."""
-        l, name = schema.leases, f"bot:{game_id}"
-        if holder is None:
-            db.execute(delete(l).where(l.c.name == name))
-            return
-        until = now() + timedelta(seconds=LEASE_S)
-        dialect = postgresql if self.postgres else sqlite
-        db.execute(dialect.insert(l).values(name=name, holder=holder, expires_at=until)
-                   .on_conflict_do_update(index_elements=[l.c.name],
-                                          set_={"holder": holder, "expires_at": until}))
-
     def lease(self, name: str, holder: str, seconds: float) -> bool:
         """Take the lease ``name`` (e.g. ``"bot:GAME"``) for ``holder`` for ``seconds``, if
         nobody holds it or its holder let it expire (a process that died); True if
