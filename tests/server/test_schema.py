@@ -23,7 +23,7 @@ def test_migrations_build_the_tables_the_code_uses(db_url):
             tables = set(inspect(connection).get_table_names())
         assert diff == []
         assert {"games", "seats", "actions", "taken_back", "takebacks", "analyses"} <= tables
-        assert database.current_revision(engine) == "0006"
+        assert database.current_revision(engine) == "0007"
     finally:
         engine.dispose()
 

@@ -76,8 +76,8 @@ def moves_since(live: LiveGame, since: int) -> list[dict]:
 
 def seats_of(seats: list[SeatRow]) -> list[dict]:
     """Who sits where: agent, name, whether the seat is open (never a token's hash)."""
-    return [{"seat": s.seat, "agent": s.agent, "name": s.name, "open": s.open}
-            for s in seats]
+    return [{"seat": s.seat, "agent": s.agent, "name": s.name, "open": s.open,
+             "mode": s.mode, "bot": s.standin} for s in seats]
 
 
 def summary_message(row: GameRow) -> dict:

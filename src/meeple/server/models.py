@@ -71,7 +71,13 @@ class SeatInfo(BaseModel):
     seat: int
     agent: str = Field(description="'human' or the bot's agent spec")
     name: str | None
-    open: bool = Field(description="a person's seat nobody has taken")
+    open: bool = Field(description="a person's seat offered to anyone that nobody has "
+                       "taken (the lobby offers it)")
+    mode: str | None = Field(None, description="a person's seat: 'me' (its creator's), "
+                             "'invite' (an invitation link, claimed once) or 'open' "
+                             "(offered in the lobby); None for a bot's")
+    bot: str | None = Field(None, description="the agent moving for a person's seat now "
+                            "(their time ran out, or they let a bot finish for them)")
 
 
 class GameState(BaseModel):
@@ -123,6 +129,19 @@ class GameState(BaseModel):
                            "come)")
     version: int = Field(0, description="the game's stored version: raised by every stored "
                          "change (a move, a seat, a takeback)")
+    log: list[dict[str, Any]] = Field(
+        [], description="the whole game from its first move, in words for a person: "
+        '{"index", "seat", "text"} per move (and what it did)')
+    clock: dict[str, Any] | None = Field(
+        None, description="the time control, None untimed: {\"kind\", its settings, "
+        "\"on_timeout\", \"deadline\" (ISO time the seat to move runs out, or None), "
+        "\"remaining\" (seconds per seat, a live clock; else None), \"timed_out\" (the "
+        "seat whose time ran out, the others may claim), \"now\" (the server's time)}")
+    result: dict[str, Any] | None = Field(
+        None, description="how the game ended outside its rules: {\"ended\": "
+        "\"claimed\" | \"abandoned\", \"by\": seat, \"timed_out\": seat}")
+    hints: bool = Field(False, description="engine hints allowed, for every seat alike "
+                        "(the creator's choice)")
     since: int = Field(0, description="the action index this message's events and moves "
                        "start from: an update whose since is past the index the client knows "
                        "means the client missed one and should ask for the state again")

@@ -39,9 +39,22 @@ games = Table(
     Column("epoch", Integer, nullable=False, default=0, server_default="0"),
     # who created it: a keyed hash of the address (quotas), never the address itself
     Column("creator", String(64), nullable=True),
+    # the player who created it (their own seats, their invitations)
+    Column("creator_player", String(32), nullable=True),
+    # engine hints allowed for every seat (people's games: the creator's choice, shown)
+    Column("hints", Boolean, nullable=False, default=False, server_default=false()),
+    # the time control ({"kind": ...}: clocks.py), the moment the seat to move runs out of
+    # time, each seat's time left at the start of its turn (a live clock), the seat whose
+    # time ran out (others may claim the game), how a game ended outside its rules
+    Column("clock", JSON, nullable=True),
+    Column("deadline", DateTime(timezone=True), nullable=True),
+    Column("remaining", JSON, nullable=True),
+    Column("timed_out", Integer, nullable=True),
+    Column("result", JSON, nullable=True),
     Index("games_lobby", "private", "finished", "updated_at"),
     Index("games_creator", "creator", "finished"),
     Index("games_to_move", "finished", "to_move"),
+    Index("games_deadline", "finished", "deadline"),
 )
 
 seats = Table(
@@ -52,6 +65,29 @@ seats = Table(
     Column("agent", String(200), nullable=False),      # "human" or a bot's agent spec
     Column("name", String(64), nullable=True),         # None: an open seat
     Column("token_hash", String(64), nullable=True),   # SHA-256 of the seat's token
+    Column("player_id", String(32), nullable=True),    # whose seat it is
+    # a person's seat: "me" (the creator's), "invite" (a link claimed once), "open" (the
+    # lobby offers it); None for a bot's
+    Column("mode", String(8), nullable=True),
+    Column("standin", String(200), nullable=True),     # a bot playing for the person
+    Index("seats_player", "player_id"),
+)
+
+players = Table(
+    "players", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("username", String(40), nullable=True, unique=True),   # an account's
+    Column("password_hash", String(200), nullable=True),          # argon2id
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+sessions = Table(                                     # a browser's cookie: its hash only
+    "sessions", metadata,
+    Column("secret_hash", String(64), primary_key=True),
+    Column("player_id", String(32), ForeignKey("players.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
 actions = Table(

@@ -19,10 +19,9 @@ import secrets
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Iterator, NamedTuple
 
-from datetime import timedelta
 
 from sqlalchemy import (Engine, String, cast, delete, exists, func, insert, literal, select,
                         update)
@@ -34,6 +33,8 @@ from . import appends, schema
 HUMAN = "human"
 LEASE_S = 6.0
 """How long a lease lasts unless renewed: a dead process's bots wait at most this long."""
+IDLE = timedelta(days=1)
+"""A game without a clock untouched this long is no longer listed as open or running."""
 CHANNEL = "meeple_games"
 """PostgreSQL's notification channel: a payload ``"GAME_ID VERSION"`` per stored change."""
 
@@ -56,16 +57,32 @@ class SeatRow:
     agent: str
     name: str | None = None
     token_hash: str | None = None
+    player: str | None = None
+    """The player whose seat it is (a browser's identity: :mod:`.players`), if any."""
+    mode: str | None = None
+    """A person's seat: ``me`` (its creator's), ``invite`` (a link claimed once) or
+    ``open`` (offered in the lobby); None for a bot's."""
+    standin: str | None = None
+    """The agent spec of a bot playing for the person (their time ran out, or they let a
+    bot finish for them), until they take the seat back."""
 
     @property
     def human(self) -> bool:
         return self.agent == HUMAN
 
     @property
+    def bot(self) -> str | None:
+        """The agent that moves for this seat: a bot's own, or one standing in for the
+        person; None when the person moves."""
+        return self.standin if self.human else self.agent
+
+    @property
     def open(self) -> bool:
-        """A person's seat nobody has named yet: anyone may join it from the lobby (which
-        gives a new token and ends the one made with the game), until its link is used."""
-        return self.human and self.name is None
+        """A person's seat its creator offered to anyone that nobody has taken yet: the
+        lobby offers it (which gives a new token and ends the one made with the game),
+        until its link is used."""
+        return (self.human and self.mode == "open" and self.name is None
+                and self.player is None)
 
 
 @dataclass
@@ -80,7 +97,22 @@ class GameRow:
     practice: bool = False
     """The creator chose the seed: a practice game (unlisted; its page says so)."""
     aids: bool = True
-    """Player aids on (hints, and the client's highlights); False: table rules."""
+    """The beginner's aids on (legal spots lit, tiles left, projected scores); False:
+    the server sends none of them."""
+    hints: bool = False
+    """Engine hints allowed, for every seat alike (the creator's choice, shown to all)."""
+    creator_player: str | None = None
+    """The player who created the game."""
+    clock: dict | None = None
+    """The time control (:mod:`.clocks`), None: untimed."""
+    deadline: datetime | None = None
+    """When the seat to move runs out of time (None: no clock runs now)."""
+    remaining: list | None = None
+    """A live clock's seconds left per seat, as of the start of the turn running now."""
+    timed_out: int | None = None
+    """The seat whose time ran out, when the others may claim the game."""
+    result: dict | None = None
+    """How a game ended outside its rules: ``{"ended": "claimed" | "abandoned", ...}``."""
     created_at: datetime | None = None
     updated_at: datetime | None = None
     index: int = 0
@@ -173,7 +205,8 @@ class Store:
                 {c: getattr(game, c) for c in _GAME_COLUMNS} | {"seed": str(game.seed)}))
             db.execute(insert(schema.seats), [
                 {"game_id": game.id, "seat": s.seat, "agent": s.agent, "name": s.name,
-                 "token_hash": s.token_hash} for s in game.seats])
+                 "token_hash": s.token_hash, "player_id": s.player, "mode": s.mode,
+                 "standin": s.standin} for s in game.seats])
             self._insert_actions(db, game.id, first)
 
     def game(self, game_id: str) -> GameRow | None:
@@ -183,7 +216,7 @@ class Store:
             if row is None:
                 return None
             game = _game_row(row)
-            game.seats = [SeatRow(r.seat, r.agent, r.name, r.token_hash) for r in db.execute(
+            game.seats = [_seat_row(r) for r in db.execute(
                 select(schema.seats).where(schema.seats.c.game_id == game_id)
                 .order_by(schema.seats.c.seat))]
             t = schema.takebacks
@@ -206,11 +239,17 @@ class Store:
     def games(self, game: str | None = None, status: str | None = None,
               limit: int = 100) -> list[GameRow]:
         """Listed games (neither private nor practice), newest change first, by game name
-        and status, each with its seats (no token hashes): one query."""
+        and status, each with its seats (no token hashes, no players): one query. A game
+        nobody can finish is never listed as open or running: one whose time ran out and
+        waits for a claim, or one without a clock untouched for :data:`IDLE` (a clock
+        ends the others: :mod:`.clocks`)."""
         g, s = schema.games, schema.seats
         open_seat = exists().where(s.c.game_id == g.c.id, s.c.agent == HUMAN,
-                                   s.c.name.is_(None))
-        query = select(g).where(g.c.private.is_(False), g.c.practice.is_(False))
+                                   s.c.mode == "open", s.c.name.is_(None),
+                                   s.c.player_id.is_(None))
+        alive = g.c.finished | (g.c.timed_out.is_(None) & (
+            g.c.deadline.is_not(None) | (g.c.updated_at > now() - IDLE)))
+        query = select(g).where(g.c.private.is_(False), g.c.practice.is_(False), alive)
         if game is not None:
             query = query.where(g.c.game == game)
         if status is not None:
@@ -222,13 +261,17 @@ class Store:
         listed = query.order_by(g.c.updated_at.desc(), g.c.id).limit(limit).subquery()
         rows: dict[str, GameRow] = {}
         with self.engine.connect() as db:
-            for r in db.execute(select(listed, s.c.seat, s.c.agent, s.c.name.label("seat_name"))
+            for r in db.execute(select(listed, s.c.seat, s.c.agent, s.c.name.label("seat_name"),
+                                       s.c.mode, s.c.standin,
+                                       s.c.player_id.is_not(None).label("taken"))
                                 .join(s, s.c.game_id == listed.c.id)
                                 .order_by(listed.c.updated_at.desc(), listed.c.id, s.c.seat)):
                 row = rows.get(r.id)
                 if row is None:
-                    row = rows[r.id] = _game_row(_without(r, "seat", "agent", "seat_name"))
-                row.seats.append(SeatRow(r.seat, r.agent, r.seat_name))
+                    row = rows[r.id] = _game_row(_without(r, "seat", "agent", "seat_name",
+                                                          "mode", "standin", "taken"))
+                row.seats.append(SeatRow(r.seat, r.agent, r.seat_name, None,
+                                         "?" if r.taken else None, r.mode, r.standin))
         return list(rows.values())
 
     def resumable(self) -> list[str]:
@@ -236,8 +279,7 @@ class Store:
         set-up to deal, or a position stored before the seat to move was kept. The others
         are replayed when first asked for."""
         g, s = schema.games, schema.seats
-        bot_to_move = exists().where(s.c.game_id == g.c.id, s.c.seat == g.c.to_move,
-                                     s.c.agent != HUMAN)
+        bot_to_move = _bot_to_move()
         with self.engine.connect() as db:
             return [r.id for r in db.execute(select(g.c.id).where(
                 g.c.finished.is_(False),
@@ -449,8 +491,7 @@ class Store:
         """Unfinished games in which a bot is to move and no process holds its lease
         (``"bot:GAME"``, live): the work of a process that died, or not yet taken up."""
         g, s, l = schema.games, schema.seats, schema.leases
-        bot_to_move = exists().where(s.c.game_id == g.c.id, s.c.seat == g.c.to_move,
-                                     s.c.agent != HUMAN)
+        bot_to_move = _bot_to_move()
         leased = exists().where(l.c.name == literal("bot:") + g.c.id, l.c.expires_at >= now())
         with self.engine.connect() as db:
             return [r.id for r in db.execute(select(g.c.id).where(
@@ -459,6 +500,19 @@ class Store:
 
 class _Unchanged(Exception):
     """A conditional write found nothing to change: its transaction is rolled back."""
+
+
+def _bot_to_move():
+    """The condition that a bot (its own seat's, or standing in for a person) is to move
+    in the ``games`` row."""
+    g, s = schema.games, schema.seats
+    return exists().where(s.c.game_id == g.c.id, s.c.seat == g.c.to_move,
+                          (s.c.agent != HUMAN) | s.c.standin.is_not(None))
+
+
+def _seat_row(r) -> SeatRow:
+    """A ``seats`` row as a SeatRow."""
+    return SeatRow(r.seat, r.agent, r.name, r.token_hash, r.player_id, r.mode, r.standin)
 
 
 def _game_row(row) -> GameRow:
