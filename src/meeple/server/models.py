@@ -21,11 +21,28 @@ class CreateGame(Strict):
                              "server draws 128 random bits. A seed named here makes a practice "
                              "game: not listed in the lobby, and marked so (its creator could "
                              "know every draw to come)", ge=0, le=2 ** 63 - 1)
-    names: dict[str, str] = Field({}, description="seat number → display name; a person's "
-                                  "seat without one is open to anyone in the lobby")
+    names: dict[str, str] = Field({}, description="seat number → display name")
+    seats: dict[str, Literal["me", "invite", "open"]] = Field(
+        {}, description="seat number → how a person's seat is given: 'me' (the creating "
+        "player's own), 'invite' (an invitation link, claimed once by the first player "
+        "to open it) or 'open' (offered to anyone in the lobby). A person's seat named in "
+        "neither this nor bots is 'invite'; with a player cookie, seat 0 is 'me' unless "
+        "said otherwise")
     private: bool = Field(False, description="not listed; seats only by their links")
-    aids: bool = Field(True, description="player aids (hints; the client's legal-spot "
-                       "highlights, projected score, tiles left); false: table rules")
+    aids: bool = Field(True, description="the beginner's aids: legal spots lit, tiles "
+                       "left, projected scores (false: the server sends none of them)")
+    hints: bool | None = Field(None, description="engine hints, for every seat alike and "
+                               "shown to all (default: on where only one person plays, "
+                               "off between people)")
+    clock: dict[str, Any] | None = Field(
+        None, description='how long a move may take: {"kind": "move", "seconds": 60} (a '
+        'fixed time per move), {"kind": "live", "base": 300, "increment": 5} (a clock per '
+        'seat, seconds), {"kind": "correspondence", "days": 3} (1, 3 or 7 days a move); '
+        "None: untimed")
+    on_timeout: Literal["bot", "claim"] = Field(
+        "bot", description="when a person's time runs out: 'bot' (a bot takes the seat "
+        "over until they take it back) or 'claim' (the other people may claim the win or "
+        "end the game as abandoned)")
 
 
 class SeatToken(BaseModel):
