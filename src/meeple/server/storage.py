@@ -23,8 +23,8 @@ from datetime import datetime, timedelta, timezone
 from typing import Iterator, NamedTuple
 
 
-from sqlalchemy import (Engine, String, cast, delete, exists, func, insert, literal, select,
-                        update)
+from sqlalchemy import (Engine, String, bindparam, cast, delete, exists, func, insert,
+                        literal, select, update)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
@@ -37,6 +37,9 @@ IDLE = timedelta(days=1)
 """A game without a clock untouched this long is no longer listed as open or running."""
 CHANNEL = "meeple_games"
 """PostgreSQL's notification channel: a payload ``"GAME_ID VERSION"`` per stored change."""
+CLOCK_KEYS = ("deadline", "remaining", "timed_out")
+"""The clock's columns a summary may carry (:mod:`.clocks`), written with the move or
+takeback that changes them."""
 
 
 class Conflict(Exception):
@@ -149,6 +152,9 @@ class GameRow:
         self.index, self.turn = summary["index"], summary["turn"]
         self.finished, self.scores = summary["finished"], summary["scores"]
         self.to_move = summary["to_move"]
+        for key in CLOCK_KEYS:              # where the change stored the clock's new values
+            if key in summary:
+                setattr(self, key, summary[key])
         if version is not None:
             self.version = version
 
@@ -496,6 +502,71 @@ class Store:
         with self.engine.connect() as db:
             return [r.id for r in db.execute(select(g.c.id).where(
                 g.c.finished.is_(False), g.c.to_move >= 0, bot_to_move, ~leased).limit(limit))]
+
+    # --- clocks (:mod:`.clocks`) ----------------------------------------------------------
+    def clock_change(self, game_id: str, seen: int, values: dict,
+                     standin: tuple[int, str | None] | None = None) -> int:
+        """Write ``values`` (``games`` columns: deadline, remaining, timed_out, finished,
+        result) and, with ``standin`` (a seat and an agent spec, or None), the bot that
+        plays for that person's seat, if the game is still at version ``seen`` (else
+        Conflict): one transaction. The game's new version."""
+        s = schema.seats
+        with self._write() as db:
+            version = self._changed(db, game_id, seen, values)
+            if standin is not None:
+                db.execute(update(s).where(s.c.game_id == game_id, s.c.seat == standin[0])
+                           .values(standin=standin[1]))
+            return version
+
+    def overdue(self, when: datetime, limit: int = 100) -> list[str]:
+        """Unfinished games whose deadline passed before ``when``, the longest overdue
+        first (the index ``games_deadline``)."""
+        g = schema.games
+        with self.engine.connect() as db:
+            return [r.id for r in db.execute(
+                select(g.c.id).where(g.c.finished.is_(False), g.c.deadline < when)
+                .order_by(g.c.deadline).limit(limit))]
+
+    def beat(self, name: str, stale: float) -> timedelta | None:
+        """Beat the servers' heartbeat, the lease row ``name`` (its ``expires_at``: the
+        last beat, by the database's clock on PostgreSQL, so that processes on machines
+        whose clocks differ agree). If no process beat for ``stale`` seconds (none was
+        alive, or none reached the database), every unfinished game's deadline first
+        moves on by that time, and its version is raised: nobody loses on time for a
+        server's downtime. One transaction, the row locked: of several processes that start
+        at once, the first shifts and the others find a fresh beat. The shift made, or
+        None."""
+        l, g = schema.leases, schema.games
+        dialect = postgresql if self.postgres else sqlite
+        with self._write() as db:
+            when = db.execute(select(func.now())).scalar_one() if self.postgres else now()
+            fresh = update(l).where(l.c.name == name,
+                                    l.c.expires_at >= when - timedelta(seconds=stale))
+            if db.execute(fresh.values(expires_at=when)).rowcount == 1:
+                return None
+            db.execute(dialect.insert(l).values(name=name, holder="", expires_at=when)
+                       .on_conflict_do_nothing(index_elements=[l.c.name]))
+            last = db.execute(select(l.c.expires_at).where(l.c.name == name)
+                              .with_for_update()).scalar_one()
+            if last.tzinfo is None:
+                last = last.replace(tzinfo=timezone.utc)
+            shift = when - last
+            if shift <= timedelta(seconds=stale):
+                shift = None                # another process beat a moment ago
+            elif self.postgres:
+                db.execute(update(g).where(g.c.finished.is_(False), g.c.deadline.is_not(None))
+                           .values(deadline=g.c.deadline + shift, version=g.c.version + 1)
+                           .returning(func.pg_notify(CHANNEL, g.c.id + literal(" ")
+                                                     + cast(g.c.version, String))))
+            else:
+                running = db.execute(select(g.c.id, g.c.deadline).where(
+                    g.c.finished.is_(False), g.c.deadline.is_not(None))).all()
+                if running:
+                    db.execute(update(g).where(g.c.id == bindparam("game"))
+                               .values(deadline=bindparam("moved"), version=g.c.version + 1),
+                               [{"game": r.id, "moved": r.deadline + shift} for r in running])
+            db.execute(update(l).where(l.c.name == name).values(expires_at=when))
+            return shift
 
 
 class _Unchanged(Exception):
