@@ -95,11 +95,11 @@ def test_undo_takes_back_the_bots_reply_and_deals_the_same_tiles(tmp_path):
     before = Record.load(save).actions
     child = spawn("carcassonne", "--load", str(save), "--save", str(save))
     child.expect(PROMPT)
-    child.sendline("undo")                     # our pass, the bot's turn, our new draw
-    child.expect(r"Took back (\d+) action\(s\)")
-    assert int(child.match.group(1)) == len(before) - len(chance) - 1
+    child.sendline("undo")              # our whole turn, the bot's turn, our new draw
+    child.expect(r"Took back (\d+) action\(s\): " + re.escape(f"{place}, pass, "))
+    assert int(child.match.group(1)) == len(before) - len(chance)
     child.expect(PROMPT)
-    say(child, "undo", re.escape(f"Took back 1 action(s): {place}"))   # inside the turn
+    say(child, "undo", "Cannot undo: there is no move of yours")   # the draw stays
     say(child, str(place))
     say(child, "pass")
     leave(child)

@@ -5,7 +5,8 @@ is or :data:`CHANCE`, the legal actions, the chance outcomes, ``apply`` that eit
 the state or raises :class:`IllegalAction` and changes nothing, ``clone``, the end test,
 scores with a readable breakdown, and ``view(player)`` with what that seat may see. Each
 applied action also leaves its consequences as **events** (``state.events``), data with
-words, for the terminal's log and every later driver.
+words, for the terminal's log and every later driver; what a seat's action was is told by
+``narrate(action)``, in words every seat may read (the game log of the server).
 """
 from __future__ import annotations
 
@@ -154,6 +155,15 @@ class State(ABC):
 
         Returns the applied Action (useful when a string was given).
         """
+        action = self.checked(action)
+        self._apply_action(action)      # apply_unchecked's two lines: one call less a move
+        self.action_count += 1
+        return action
+
+    def checked(self, action: Action | str) -> Action:
+        """``action`` (an Action or its notation) as the Action ``apply`` would apply here;
+        IllegalAction saying why if it is not allowed. Changes nothing: a driver that says
+        what a move does (:meth:`narrate`) before applying it checks it first."""
         if isinstance(action, str):
             action = self.parse(action)
         elif type(action) is not self.action_type:
@@ -168,9 +178,17 @@ class State(ABC):
             reason = "malformed action"
         if reason is not None:
             raise IllegalAction(f"{_shown(action)}: {reason}")
-        self._apply_action(action)      # apply_unchecked's two lines: one call less a move
-        self.action_count += 1
         return action
+
+    def narrate(self, action: Action) -> str:
+        """What the seat to move does with ``action`` (legal here, not applied yet), in
+        words for a person: a phrase whose subject is that seat, e.g. ``"placed a road curve
+        north of the starting tile"`` (a driver puts the seat's name before it). It says
+        only what every seat may see, so it is the same for every viewer, and no notation
+        where the game can say better; its consequences (points, a season's end) are the
+        action's events. This default, for a game that has no words of its own, plays it
+        as notation."""
+        return f"played {action}"
 
     def sample_chance(self, rng: random.Random | None = None) -> Action:
         """Draw a chance outcome with ``rng`` (default: the state's own RNG)."""

@@ -26,7 +26,7 @@ HUMAN = "human"
 MARGIN_TITLE = "margin vs best other"
 """The hints' column of a move's expected final score less the best other seat's."""
 COMMANDS = ("Type a move (as [bold]help[/] shows it, or in the notation of docs/), "
-            "[bold]help[/] for the legal moves, [bold]undo[/] to take back your last move, "
+            "[bold]help[/] for the legal moves, [bold]undo[/] to take back your last turn, "
             "[bold]board[/] to draw the game again, [bold]quit[/] to leave (the game is "
             "saved with --save).")
 
@@ -191,7 +191,8 @@ class TerminalGame:
         return found[0] if len(set(found)) == 1 else None
 
     def _undo(self) -> None:
-        """Take back the last move of a person (and the bots' replies after it)."""
+        """Take back the last turn of a person, as far as it was played (a tile and its
+        follower together), and the bots' replies after it."""
         before = len(self.actions)
         taken = self.actions[:]
         reason = self.history.undo(self.humans)

@@ -22,7 +22,7 @@ from ...core.state import CHANCE, TERMINAL, State
 from ...tiles.board import Board
 from ...tiles.features import Partition
 from ...tiles.geometry import ROTATION_INDEX, unpack
-from . import scoring
+from . import narration, scoring
 from . import view as views
 from .legality import Legality
 from .phases import DRAW, FOLLOW, OVER, PHASES, PLACE
@@ -45,6 +45,8 @@ class TileGameState(Legality, State):
 
     game: TileGame
     notation: Notation
+    words: narration.TileWords
+    """The game's words for its tiles and pieces (:meth:`narrate`)."""
     phases: tuple[str, ...] = PHASES
     copied: tuple[str, ...] = ("pile", "supply", "points", "discarded")
     """The lists ``clone`` copies (every other attribute is replaced, never changed)."""
@@ -104,6 +106,7 @@ class TileGameState(Legality, State):
     view = views.view
     score_breakdown = scoring.breakdown
     piece_regions = views.regions
+    narrate = narration.narrate
 
     # --- queries --------------------------------------------------------------------------
     @property

@@ -16,6 +16,7 @@ from ...tiles.spec import TileSet
 from .._tilegame.state import DRAW, FOLLOW, OVER, PHASES, PLACE, TileGameState
 from . import score
 from .notation import NOTATION
+from .words import WORDS
 
 TILESET = TileSet.load(Path(__file__).with_name("tiles.json"))
 TYPES = TILESET.types
@@ -30,6 +31,7 @@ class CarcassonneState(TileGameState):
     """A position: the shared turn state plus the monasteries not yet surrounded."""
 
     notation = NOTATION
+    words = WORDS
 
     def setup(self) -> None:
         self.cloisters: list[int] = []        # tile indices of monasteries not yet closed

@@ -12,7 +12,7 @@ import random
 from ...core.action import Action
 from ...core.game import Game
 from ...core.state import CHANCE, TERMINAL, State
-from . import notation, score, view as views
+from . import narration, notation, score, view as views
 from .island import (ANY_JOKER, COSTS, FACE_INDEX, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS,
                      REQUIRES, RESOURCES, STRUCTURES, TURNS, VALUE, X_POINTS, frontier)
 
@@ -88,6 +88,7 @@ class CatanDiceState(State):
         self.pending = tuple(range(DICE))  # the dice the next roll sets
         self.used = 0                  # bit i: die i spent on a build or a trade
         self.built_now: list[str] = []
+        self.fresh = False             # the last action was a roll (for its words)
 
     # --- queries --------------------------------------------------------------------------
     @property
@@ -246,6 +247,7 @@ class CatanDiceState(State):
 
     def _apply_action(self, action: Action) -> None:
         kind = action[0]
+        self.fresh = kind == "roll"
         if kind == "roll":
             for die, face in zip(self.pending, action[1:]):
                 self.dice[die] = FACE_INDEX[face]
@@ -297,6 +299,7 @@ class CatanDiceState(State):
 
     view = views.view
     score_breakdown = score.breakdown
+    narrate = narration.narrate
 
     # --- copies ---------------------------------------------------------------------------
     def clone(self) -> "CatanDiceState":

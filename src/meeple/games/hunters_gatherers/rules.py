@@ -21,6 +21,7 @@ from .._tilegame.phases import DRAW, FOLLOW, OVER, PHASES, PLACE
 from .._tilegame.state import TileGameState
 from . import score, view as views
 from .notation import NOTATION, hut
+from .words import WORDS, narrate_hg
 
 if TYPE_CHECKING:
     from ...tiles.board import GroupedBoard
@@ -146,6 +147,8 @@ class HuntersGatherersState(TileGameState):
     view = views.view
     score_breakdown = score.breakdown
     piece_regions = views.regions
+    words = WORDS
+    narrate = narrate_hg
 
 
 __all__ = ["BONUS", "DRAW", "FOLLOW", "FOLLOWERS", "HUTS", "HuntersGatherersState",
