@@ -12,7 +12,8 @@ export async function api(path, { method = "GET", body, token } = {}) {
   if (token) headers["Authorization"] = `Bearer ${token}`;
   let reply;
   try {
-    reply = await fetch(path, { method, headers,
+    // The player's cookie goes with every request to this server (same origin only).
+    reply = await fetch(path, { method, headers, credentials: "same-origin",
                                 body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) {
     throw new ApiError(0, "the server cannot be reached (are you online?)");

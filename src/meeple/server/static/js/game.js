@@ -3,16 +3,20 @@
 // at the end, the final breakdown.
 import { GameSocket } from "./api.js";
 import { seatColours } from "./colours.js";
-import { el, playerRows, typing } from "./dom.js";
+import { el, playerRows, swatch, typing } from "./dom.js";
 import { gameTypes, loadBoard as loadBoardModule } from "./boards/index.js";
 import { createBreakdown } from "./breakdown.js";
 import { createPile } from "./pile.js";
 import { createSeatPanel } from "./seat_actions.js";
+import { me } from "./player.js";
+import { createTurnNotice } from "./turn_notice.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 
-// Where this tab keeps a game's seat token (sessionStorage: one tab, one seat).
+// A person's seat comes with the browser's player cookie (the WebSocket carries it): the
+// page needs no token. A join link's token (API clients, a browser without the cookie) is
+// kept in this tab's sessionStorage (one tab, one seat), so a reload keeps it too.
 const tokenKey = `meeple-token:${gameId}`;
 
 /** The seat's token: from the link once, then only from this tab's sessionStorage, and
@@ -61,6 +65,23 @@ function seatName(i) {
   return `${colour} (seat ${i}, ${who})`;
 }
 
+/** Who this page plays: "You play ● red, Ana", or a spectator's line; and what help the
+ * table allows, the same for every seat. */
+const who = el("div", { id: "who", class: "who" });
+const tableRules = el("p", { id: "table-rules", class: "table-rules muted" });
+function renderWho() {
+  if (state.seat === null || state.seat === undefined) {
+    who.replaceChildren(el("span", {}, "You are watching this game."));
+  } else {
+    const seat = state.seats.find((s) => s.seat === state.seat);
+    const name = (seat && seat.name) || (player && player.name);
+    const colour = seatColours(state)[state.seat];
+    who.replaceChildren(swatch(colour), ` You play ${colour}` + (name ? `, ${name}` : ""));
+  }
+  tableRules.textContent = state.hints ? "Engine hints allowed for every seat"
+    : "No engine hints in this game";
+}
+
 function renderStatus() {
   let text;
   if (state.terminal) {
@@ -103,7 +124,7 @@ function renderPlayers() {
 function renderKeys() {
   $("keys").hidden = state.seat === null || state.terminal;
   const keys = [];
-  if (state.aids) keys.push(["h", "hint"]);
+  if (state.hints) keys.push(["h", "hint"]);
   keys.push(["u", "take back"]);
   keys.push(...((board && board.keys) || []));
   const parts = keys.flatMap(([k, what], n) => [n ? " · " : "", el("kbd", {}, k), ` ${what}`]);
@@ -161,10 +182,11 @@ async function onMessage(msg) {
   } else if (msg.type === "takeback" && previous && previous.takeback && !msg.takeback) {
     log("the takeback was declined", "move");     // one carried out comes as a new `state`
   }
-  document.title = `meeple — ${msg.view && msg.view.game || msg.game} ${gameId}`;
+  turnNotice.update(state, `${msg.view && msg.view.game || msg.game} ${gameId} · meeple`);
   $("title").textContent = `${msg.game} · game ${gameId} · move ${msg.index}`
     + (msg.seat === null ? " · spectator" : "")
     + (msg.practice ? " · practice (seed chosen)" : "");   // its creator may know the draws
+  renderWho();
   renderStatus();
   renderPlayers();
   renderKeys();
@@ -176,8 +198,20 @@ async function onMessage(msg) {
 
 // Handle messages one at a time: the first one awaits the board module's loading.
 let queue = Promise.resolve();
-function start() {
+let player = null;       // the browser's player (GET /api/players/me), whose cookie holds seats
+const turnNotice = createTurnNotice();
+async function start() {
   gameTypes().catch(() => {});     // asked while the socket connects: which board, ready sooner
+  $("status").before(who);
+  $("keys").before(tableRules, turnNotice.controls);
+  turnNotice.controls.hidden = true;
+  // For tests, benchmarks and the console: the move sender, the latest state, a redraw,
+  // the board module's instance, the socket (once connecting).
+  window.meeple = {
+    send, state: () => state, get socket() { return socket; },
+    redraw: () => board && board.update(state), board: () => board,
+  };
+  player = await me();             // first: the player's cookie, which the WebSocket carries
   socket = new GameSocket(gameId, token, {
     onMessage: (m) => { queue = queue.then(() => onMessage(m)).catch((e) => showError(String(e))); },
     onStatus: (s, why) => {
@@ -189,18 +223,13 @@ function start() {
         if (token) {            // a dead token: forget it, and offer the spectator's view
           forgetToken();
           const a = document.createElement("a");
-          a.href = location.pathname; a.textContent = " Watch as a spectator";
+          a.href = location.pathname;
+          a.textContent = " Open the game without this link (your own seat if you have one)";
           $("error").append(a);
         }
       }
     },
   });
-  // For tests, benchmarks and the console: the move sender, the latest state, a redraw,
-  // the board module's instance.
-  window.meeple = {
-    send, state: () => state, socket, redraw: () => board && board.update(state),
-    board: () => board,
-  };
 }
 
 start();

@@ -1,6 +1,10 @@
-// The lobby: create a game (seats: people or bots) and list open, running, finished games.
+// The lobby: the player's own games (My games), a new game (who plays each seat, the time
+// control, hints and aids), the player's name and account, and the public lists (open,
+// running, finished games).
 import { api } from "./api.js";
-import { el } from "./dom.js";
+import { el, swatch } from "./dom.js";
+import { createPlayerCard, me, onPlayer } from "./player.js";
+import { clockText, copyButton, createMyGames } from "./my_games.js";
 
 const $ = (id) => document.getElementById(id);
 let types = [];
@@ -154,6 +158,31 @@ function renderOptions() {
   body.replaceChildren(...parts);
 }
 
+// --- who plays each seat ------------------------------------------------------------------
+
+/** How a person's seat is given, as the form offers it (`value` is CreateGame's mode). */
+const MODES = [
+  { value: "me", label: "me", words: "you play this seat from this browser" },
+  { value: "invite", label: "invite a friend",
+    words: "a link to send: the first person to open it gets the seat" },
+  { value: "open", label: "open to anyone",
+    words: "listed in the lobby under Open games: anyone may take it" },
+];
+
+const colourOf = (type, seat) => (type.colours && type.colours[seat]) || `seat ${seat + 1}`;
+
+/** The seats' choices now: [{seat, value, bot}] (bot: the bot's menu entry or undefined). */
+function seatChoices() {
+  const type = current();
+  return [...$("seats").querySelectorAll("select[data-seat]")].map((s) => ({
+    seat: Number(s.dataset.seat), value: s.value,
+    bot: type.bots.find((b) => b.spec === s.value),
+  }));
+}
+
+/** The number of seats people play (mine, invited or open). */
+const people = () => seatChoices().filter((c) => !c.bot).length;
+
 function renderSeats() {
   const type = current();
   if (!type) return;
@@ -162,26 +191,87 @@ function renderSeats() {
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren();
   for (let seat = 0; seat < n; seat++) {
-    // The server's menu of bots by strength (`bots`: name, spec, description).
-    const select = el("select", { "data-seat": seat, "aria-label": `seat ${seat}` },
-      el("option", { value: "human" }, "a person"),
-      ...type.bots.map((b) => el("option", { value: b.spec }, `bot: ${b.name}`)));
-    // Default: seat 0 a person, the others the game's greedy bot (a quick opponent).
-    const fallback = seat === 0 ? "human"
-      : (type.bots.find((b) => b.spec === "greedy") ? "greedy" : "human");
-    select.value = before[seat] || fallback;
-    const desc = el("span", { class: "desc" });
-    const name = el("input", { placeholder: "name (optional)", "data-name": seat, size: 14 });
+    // People first (me, a friend, anyone), then the server's menu of bots by strength.
+    const select = el("select", { "data-seat": seat, id: `seat-${seat}` },
+      ...MODES.map((m) => el("option", { value: m.value }, m.label)),
+      el("optgroup", { label: "a bot" },
+         ...type.bots.map((b) => el("option", { value: b.spec }, `bot: ${b.name}`))));
+    // Default: seat 1 is the creator's, the others invite a friend each.
+    const fallback = seat === 0 ? "me" : "invite";
+    const kept = before[seat];
+    select.value = kept && [...select.options].some((o) => o.value === kept) ? kept : fallback;
+    const desc = el("span", { class: "desc", id: `seat-${seat}-desc` });
+    select.setAttribute("aria-describedby", desc.id);
     const explain = () => {
       const bot = type.bots.find((b) => b.spec === select.value);
-      desc.textContent = bot ? bot.description : "plays through a join link";
-      name.hidden = !!bot;
+      const mode = MODES.find((m) => m.value === select.value);
+      desc.textContent = bot ? bot.description : mode ? mode.words : "";
     };
-    select.addEventListener("change", explain);
+    select.addEventListener("change", () => {
+      // One seat is "me": choosing it for another seat makes the old one an invitation.
+      if (select.value === "me") {
+        for (const other of box.querySelectorAll("select[data-seat]")) {
+          if (other !== select && other.value === "me") {
+            other.value = "invite";
+            other.dispatchEvent(new Event("explain"));
+          }
+        }
+      }
+      explain();
+      followPeople();
+    });
+    select.addEventListener("explain", explain);
     explain();
-    box.append(el("div", { class: "row seat-row" }, el("label", {}, `Seat ${seat} `, select),
-                  name, desc));
+    const label = el("label", { for: select.id, class: "seat-name" },
+                     swatch(colourOf(type, seat)), ` Seat ${seat + 1} · ${colourOf(type, seat)}`);
+    box.append(el("div", { class: "row seat-row", "data-seat-row": seat }, label, select, desc));
   }
+  followPeople();
+}
+
+// --- time control, hints, aids: defaults that follow the seats until changed by hand -----
+
+const touched = new Set();      // the fields the person set themselves
+
+function clockWords() {
+  return people() > 1
+    ? "Default for games between people: correspondence, 3 days a move. Friends who are "
+      + "not at the table together never lose on time overnight, and a game someone walked "
+      + "away from still ends."
+    : "Default against bots: untimed (nobody waits for you).";
+}
+
+function showClockFields() {
+  const kind = $("clock-kind").value;
+  for (const k of ["move", "live", "correspondence"]) $(`clock-${k}`).hidden = kind !== k;
+  $("timeout-row").hidden = kind === "none";
+}
+
+/** The defaults for the seats chosen, on every field not set by hand. */
+function followPeople() {
+  const several = people() > 1;
+  if (!touched.has("clock")) {
+    $("clock-kind").value = several ? "correspondence" : "none";
+    $("clock-days").value = "3";
+  }
+  if (!touched.has("hints")) $("hints").checked = !several;
+  showClockFields();
+  $("clock-why").textContent = clockWords();
+  $("hints-why").textContent = $("hints").checked
+    ? "every seat may ask the strongest bot for the best moves, and every seat is told so"
+    : several ? "off: between people, nobody asks the engine" : "";
+}
+
+/** The clock to send: null (untimed) or one of CreateGame's shapes. */
+function readClock() {
+  const kind = $("clock-kind").value;
+  const number = (id) => Math.round(Number($(id).value));
+  if (kind === "move") return { kind, seconds: number("clock-seconds") };
+  if (kind === "live") {
+    return { kind, base: number("clock-base") * 60, increment: number("clock-increment") };
+  }
+  if (kind === "correspondence") return { kind, days: number("clock-days") };
+  return null;
 }
 
 function renderGameInfo() {
@@ -192,19 +282,25 @@ function renderGameInfo() {
   if (!(n >= p.min && n <= p.max)) $("players").value = Math.max(p.min, Math.min(p.max, 2));
   $("game-info").textContent = `${type.title}: ${p.min}–${p.max} players`
     + (type.hides_information ? " · hidden information" : "");
+  // The beginner's aids are the tile games' (lit spots, the tiles left, the score if it
+  // ended now); the other boards have none to switch.
+  const tiles = type.browser_board === "tiles";
+  $("aids-row").hidden = !tiles;
+  $("aids-words").textContent = "beginner's aids: legal spots lit, tiles left, the score "
+    + "if it ended now";
   renderSeats();
   renderOptions();
 }
 
+// --- create ---------------------------------------------------------------------------------
+
 async function create() {
   $("create-error").textContent = "";
   const type = current();
-  const bots = {}, names = {};
-  for (const s of $("seats").querySelectorAll("select")) {
-    if (s.value !== "human") bots[s.dataset.seat] = s.value;
-  }
-  for (const i of $("seats").querySelectorAll("input[data-name]")) {
-    if (!i.hidden && i.value.trim()) names[i.dataset.name] = i.value.trim();
+  const bots = {}, seats = {};
+  for (const c of seatChoices()) {
+    if (c.bot) bots[c.seat] = c.value;
+    else seats[c.seat] = c.value;
   }
   const { config, errors } = readOptions();
   if (errors.length) {
@@ -212,17 +308,18 @@ async function create() {
     $("create-error").textContent = errors.join("; ");
     return;
   }
-  const body = { game: type.name, players: Number($("players").value), bots, names,
-                 private: $("private").checked };
+  const clock = readClock();
+  const body = { game: type.name, players: Number($("players").value), seats, bots,
+                 private: $("private").checked, clock, hints: $("hints").checked };
+  if (clock) body.on_timeout = document.querySelector("input[name=on-timeout]:checked").value;
+  if (!$("aids-row").hidden) body.aids = $("aids").checked;
   if (Object.keys(config).length) body.config = config;
-  if (!$("aids").checked) body.aids = false;
   try {
     $("create").disabled = true;
     const created = await api("/api/games", { method: "POST", body });
-    showLinks(created);
-    $("created-options").textContent = `${type.title} · ${optionWords(config)} · player aids `
-      + (body.aids === false ? "off (table rules)" : "on");
+    showCreated(created, body, type, config);
     refresh();
+    myGames.refresh();
   } catch (e) {
     $("create-error").textContent = e.message;
   } finally {
@@ -230,35 +327,65 @@ async function create() {
   }
 }
 
-function showLinks(created) {
-  const list = $("links");
-  list.replaceChildren();
-  for (const seat of created.seats) {
+function showCreated(created, body, type, config) {
+  const invites = created.seats.filter((s) => s.invite);
+  $("created-title").textContent = `Your game of ${type.title} is ready`;
+  $("created-options").textContent = [optionWords(config), clockText(body.clock),
+    body.hints ? "engine hints for everyone" : "no engine hints",
+    body.aids === false ? "no beginner's aids" : null].filter(Boolean).join(" · ");
+  $("invites").replaceChildren(...invites.map((s) => {
+    const url = new URL(s.invite, location.href).href;
+    return el("li", { "data-seat": s.seat, class: "invite" },
+      el("p", {}, swatch(colourOf(type, s.seat)),
+         ` Seat ${s.seat + 1} · ${colourOf(type, s.seat)}: send this link to your friend: `
+         + "the first person to open it gets the seat."),
+      el("div", { class: "row link-row" }, el("code", { class: "invite-url" }, url),
+         copyButton(url, "Copy link")));
+  }));
+  const open = Object.entries(body.seats).filter(([, m]) => m === "open").map(([s]) => Number(s));
+  $("created-open").textContent = !open.length ? ""
+    : `${open.map((s) => `Seat ${s + 1}`).join(", ")} ${open.length > 1 ? "are" : "is"} `
+      + (body.private ? "open to anyone who has the game's address (the game is not listed)."
+                      : "open to anyone: listed under Open games below.");
+  const mine = Object.values(body.seats).includes("me");
+  $("play").href = `/games/${encodeURIComponent(created.id)}`;
+  $("play").textContent = mine ? "Play" : "Watch the game";
+  $("links").replaceChildren(...created.seats.map((seat) => {
     const url = new URL(seat.join, location.href).href;
-    const copy = el("button", { class: "copy", onclick: async () => {
-      try { await navigator.clipboard.writeText(url); copy.textContent = "copied"; }
-      catch (e) { window.prompt("Copy this link:", url); }
-    } }, "copy");
-    list.append(el("li", { "data-seat": seat.seat }, `Seat ${seat.seat}: `,
-      el("code", {}, url), " ", copy, " ",
-      el("a", { href: seat.join, class: "open", target: "_blank", rel: "noopener" }, "open")));
-  }
-  if (!created.seats.length) list.append(el("li", {}, "Bots only: ",
-    el("a", { href: `/games/${created.id}` }, "watch the game")));
+    return el("li", { "data-seat": seat.seat }, `Seat ${seat.seat + 1}: `,
+      el("code", {}, url), " ", copyButton(url, "copy"));
+  }));
+  $("api-links").hidden = !created.seats.length;
   $("created").hidden = false;
+  $("created").scrollIntoView({ block: "nearest" });
+  $("created").focus({ preventScroll: true });
 }
+
+// --- the public lists -----------------------------------------------------------------------
+
+const titleOf = (name) => (types.find((t) => t.name === name) || { title: name }).title;
+
+/** Seats that anyone may take (a person's seat offered to anyone, not taken yet). */
+const offered = (game) => game.seats.filter((s) => s.open && s.mode === "open");
 
 function seatWords(game) {
   return game.seats.map((s) => s.agent !== "human" ? `bot ${s.agent}`
-    : s.open ? "free" : (s.name || "taken")).join(", ");
+    : s.open && s.mode === "open" ? "free"
+      : s.name || (s.mode === "invite" ? "invited" : "a person")).join(", ");
 }
 
 async function joinSeat(game, seat) {
-  const name = window.prompt("Your name?", "");
-  if (name === null) return;
+  const player = await me();
+  let name = player && player.name;
+  if (!name) {
+    name = window.prompt("Your name?", "");
+    if (name === null) return;
+  }
   try {
     const joined = await api(`/api/games/${game.id}/join`,
                              { method: "POST", body: { seat, name: name.trim() || "guest" } });
+    // The player's cookie holds the seat now; the token in the link is the fallback of a
+    // browser that keeps no cookie (the game page takes it out of the address bar).
     location.href = joined.join;
   } catch (e) { $("lobby-error").textContent = e.message; }
 }
@@ -266,36 +393,55 @@ async function joinSeat(game, seat) {
 function renderList(status, games) {
   const box = $(`list-${status}`);
   if (!games.length) { box.replaceChildren(el("p", { class: "muted" }, "none")); return; }
-  const title = (name) => (types.find((t) => t.name === name) || { title: name }).title;
   const rows = games.map((g) => {
-    const actions = el("td", {}, el("a", { href: `/games/${g.id}` }, "watch"));
+    const actions = el("td", { class: "actions" },
+                       el("a", { href: `/games/${g.id}`, "aria-label": `watch game ${g.id}` },
+                          "watch"));
     if (status === "finished") {
       actions.append(" ", el("a", { href: `/games/${g.id}/replay`, class: "replay" }, "replay"));
     }
-    if (status === "open") {
-      for (const s of g.seats.filter((s) => s.open)) {
-        actions.append(" ", el("button", { onclick: () => joinSeat(g, s.seat) },
-                                `join seat ${s.seat}`));
-      }
+    for (const s of offered(g)) {
+      actions.append(" ", el("button", { onclick: () => joinSeat(g, s.seat) },
+                              `join seat ${s.seat + 1}`));
     }
     const scores = g.scores ? g.scores.join(" : ") : "";
-    return el("tr", { "data-game": g.id }, el("td", {}, title(g.game)),
-      el("td", {}, el("code", {}, g.id)), el("td", {}, seatWords(g)),
-      el("td", {}, `turn ${g.turn}`), el("td", {}, scores), actions);
+    return el("tr", { "data-game": g.id }, el("td", {}, titleOf(g.game)),
+      el("td", {}, seatWords(g)), el("td", { class: "col-turn" }, `turn ${g.turn}`),
+      el("td", { class: "col-score" }, scores), actions);
   });
-  box.replaceChildren(el("table", { class: "games" }, ...rows));
+  const head = el("tr", {}, ...[["Game"], ["Players"], ["Turn", "col-turn"],
+    ["Score", "col-score"]].map(([h, cls]) => el("th", { scope: "col", class: cls }, h)),
+    el("td", { class: "actions" }));
+  box.replaceChildren(el("table", { class: "games" }, el("thead", {}, head),
+                         el("tbody", {}, ...rows)));
 }
 
 async function refresh() {
   try {
     const lists = await Promise.all(["open", "running", "finished"].map(
       (s) => api(`/api/games?status=${s}&limit=20`)));
+    // Open games: only those with a seat offered to anyone.
+    lists[0] = lists[0].filter((g) => offered(g).length);
     ["open", "running", "finished"].forEach((s, i) => renderList(s, lists[i]));
     $("lobby-error").textContent = "";
   } catch (e) { $("lobby-error").textContent = `The lists cannot be loaded: ${e.message}`; }
 }
 
+let myGames = null;
+
+function showWho(player) {
+  $("whoami").textContent = !player ? ""
+    : player.account ? `${player.name || player.account.username} (${player.account.username})`
+      : player.name || "";
+}
+
 async function start() {
+  const player = await me();           // first: the server makes the player and its cookie
+  showWho(player);
+  onPlayer(showWho);
+  myGames = createMyGames($("my-games"), { error: $("my-games-error"),
+                                           typeOf: (n) => types.find((t) => t.name === n) });
+  createPlayerCard($("you"), { onChange: () => myGames.refresh() });
   try { types = await api("/api/games/types"); }
   catch (e) { $("create-error").textContent = e.message; return; }
   types.sort((a, b) => a.title.localeCompare(b.title));      // the menu in the titles' order
@@ -303,10 +449,15 @@ async function start() {
   $("game").value = types[0].name;
   $("game").addEventListener("change", renderGameInfo);
   $("players").addEventListener("input", renderSeats);
+  $("clock-kind").addEventListener("change", () => { touched.add("clock"); followPeople(); });
+  $("clock-days").addEventListener("change", () => touched.add("clock"));
+  $("hints").addEventListener("change", () => { touched.add("hints"); followPeople(); });
   $("create").addEventListener("click", create);
   renderGameInfo();
+  myGames.refresh();
   refresh();
-  setInterval(refresh, 4000);
+  // My games also while the tab is hidden: its title says when a move is yours.
+  setInterval(() => { if (!document.hidden) refresh(); myGames.refresh(); }, 4000);
 }
 
 start();

@@ -39,7 +39,9 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
 
   const seated = () => !!state && state.seat !== null;
   const playing = () => seated() && !state.terminal;
-  const canHint = () => playing() && state.aids && state.current_player === state.seat;
+  // Engine hints: only where the game's creator allowed them, for every seat alike
+  // (`hints`; the beginner's aids, `aids`, are a separate switch).
+  const canHint = () => playing() && state.hints && state.current_player === state.seat;
   // The server says whether the seat has a move to take back (a chance outcome seen
   // since forbids it).
   const canTakeBack = () => playing() && state.can_take_back && !state.takeback;
@@ -118,12 +120,19 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
   const nameForm = el("form", { class: "row name-form", id: "name-form", onsubmit: async (e) => {
     e.preventDefault();
     const name = nameInput.value.trim();
-    if (name && await ask("/join", "POST", { name })) nameInput.value = "";
+    if (!name) return;
+    // The player's name (the games to come carry it), then this seat's.
+    try { await api("/api/players/me", { method: "PATCH", body: { name } }); }
+    catch (err) { /* no player cookie: the seat is named all the same */ }
+    if (await ask("/join", "POST", { name })) nameInput.value = "";
   } }, nameInput, el("button", { type: "submit" }, "save name"));
+
+  // The name the server gives a new player ("Guest 4821") until they choose one.
+  const unnamed = (name) => name === GUEST || /^Guest \d+$/.test(name || "");
 
   function namePart() {
     const mine = seated() && state.seats.find((s) => s.seat === state.seat);
-    return mine && mine.name === GUEST && !state.terminal ? nameForm : null;
+    return mine && unnamed(mine.name) && !state.terminal ? nameForm : null;
   }
 
   /** Leave while playing; once over, the rematch (a spectator may watch one). */
