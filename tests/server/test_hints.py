@@ -77,15 +77,31 @@ def test_no_hints_once_the_game_is_over(serve):
 
 def test_table_rules_switch_the_aids_off(serve):
     client = serve()
-    created = create(client, "carcassonne", seed=3, aids=False)
+    created = create(client, "carcassonne", seed=3, aids=False, bots={"1": "greedy"})
     game_id, token = created["id"], tokens(created)[0]
     now = state(client, game_id, token)
     assert now["aids"] is False and now["legal"]          # the moves are still there
-    reply = hints(client, game_id, token)
-    assert reply.status_code == 403 and "aids are off" in reply.json()["error"]
-    assert state(client, create(client, "carcassonne", seed=3)["id"])["aids"] is True
+    assert "pile" not in now["view"] and now["view"]["remaining"] > 0   # no tiles-left panel
+    assert now["hints"] is True                           # one person: hints by default
+    on = state(client, create(client, "carcassonne", seed=3)["id"])
+    assert on["aids"] is True and "pile" in on["view"]
     bad = client.post("/api/games", json={"game": "carcassonne", "aids": "no"})
     assert bad.status_code == 400
+
+
+def test_hints_between_people_are_the_creators_choice_for_every_seat(serve):
+    client = serve()
+    created = create(client, "carcassonne", seed=3)       # two people: off by default
+    game_id, t = created["id"], tokens(created)
+    assert all(state(client, game_id, t[s])["hints"] is False for s in (0, 1))
+    reply = hints(client, game_id, t[0])
+    assert reply.status_code == 403 and "not allowed" in reply.json()["error"]
+    allowed = create(client, "carcassonne", seed=3, bots={"1": "mcts:iters=30"},
+                     players=3, hints=True)
+    a, ta = allowed["id"], tokens(allowed)
+    assert all(state(client, a, ta[s])["hints"] is True for s in ta)    # everyone sees it
+    assert state(client, a)["hints"] is True
+    assert hints(client, a, ta[0]).status_code == 200
 
 
 def test_the_score_if_it_ended_now_is_an_aid(serve):

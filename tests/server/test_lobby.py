@@ -61,7 +61,7 @@ class Unchanged:
 
 def test_join_with_the_seats_token_names_it(serve, db_url):
     client = serve()
-    created = create(client, "carcassonne", seed=1)
+    created = create(client, "carcassonne", seed=1, seats={"0": "open", "1": "open"})
     game_id, t = created["id"], tokens(created)
     assert state(client, game_id)["status"] == "open"
 
@@ -69,7 +69,8 @@ def test_join_with_the_seats_token_names_it(serve, db_url):
     assert reply.status_code == 200, reply.json()
     assert reply.json() == {"seat": 0, "token": t[0], "join": f"/games/{game_id}?token={t[0]}"}
     seats = state(client, game_id)["seats"]
-    assert seats[0] == {"seat": 0, "agent": "human", "name": "Ana", "open": False}
+    assert seats[0] == {"seat": 0, "agent": "human", "name": "Ana", "open": False,
+                        "mode": "open", "bot": None}
     assert seats[1]["open"]
     # without a seat number, the token's own seat is named again
     reply = join(client, game_id, {"seat": None, "name": "Ana B."}, t[0])
@@ -88,7 +89,8 @@ def test_join_with_the_seats_token_names_it(serve, db_url):
 
 def test_join_without_a_token_takes_an_open_seat(serve, db_url):
     client = serve()
-    created = create(client, "carcassonne", players=3, bots={"2": "greedy"}, seed=1)
+    created = create(client, "carcassonne", players=3, bots={"2": "greedy"}, seed=1,
+                     seats={"0": "open", "1": "open"})
     game_id, t = created["id"], tokens(created)
     assert set(t) == {0, 1}
     assert [s["open"] for s in state(client, game_id)["seats"]] == [True, True, False]
@@ -103,7 +105,7 @@ def test_join_without_a_token_takes_an_open_seat(serve, db_url):
     gone = client.get(f"/api/games/{game_id}", headers=auth(t[1]))
     assert gone.status_code == 401, gone.json()
     assert state(client, game_id)["seats"][1] == {"seat": 1, "agent": "human", "name": "Bo",
-                                                 "open": False}
+                                                 "open": False, "mode": "open", "bot": None}
 
     # no seat number: the first open one (seat 0), whose creation token then stops working
     reply = join(client, game_id, {"seat": None, "name": "Cy"})
@@ -133,11 +135,12 @@ def test_a_link_in_use_claims_its_seat(serve, db_url):
     """The page of a seat's link connected: the seat is no longer open, so nobody takes it
     from the lobby (which would end the link's token); its person names it later."""
     client = serve()
-    created = create(client, "carcassonne", players=2, seed=1)
+    created = create(client, "carcassonne", players=2, seed=1, seats={"0": "open", "1": "open"})
     game_id, t = created["id"], tokens(created)
     with watch(client, game_id, t[0]) as ws:
         first = receive(ws)
-    assert first["seats"][0] == {"seat": 0, "agent": "human", "name": "guest", "open": False}
+    assert first["seats"][0] == {"seat": 0, "agent": "human", "name": "guest", "open": False,
+                                 "mode": "open", "bot": None}
     assert [s["open"] for s in state(client, game_id)["seats"]] == [False, True]
     unchanged = Unchanged(client, db_url, game_id, t)
     unchanged.refused(join(client, game_id, {"seat": 0, "name": "Eve"}), 409, "taken")
@@ -152,7 +155,8 @@ def test_a_link_in_use_claims_its_seat(serve, db_url):
 
 def test_names_are_1_to_40_printable_characters(serve, db_url):
     client = serve()
-    created = create(client, "carcassonne", players=4, seed=1)
+    created = create(client, "carcassonne", players=4, seed=1,
+                     seats={"0": "open", "1": "open", "2": "open", "3": "open"})
     game_id, t = created["id"], tokens(created)
     unchanged = Unchanged(client, db_url, game_id, t)
     bad = ["", "   ", "x" * 41, " " + "y" * 41, "a\nb", "tab\there", "nul\x00", "bell\x07",
@@ -192,7 +196,8 @@ def test_leave_ends_the_token_and_opens_the_seat(serve, db_url):
     assert reply.json() == {"seat": 1, "left": True}
     assert client.get(f"/api/games/{game_id}", headers=auth(t[1])).status_code == 401
     now = state(client, game_id)
-    assert now["seats"][1] == {"seat": 1, "agent": "human", "name": None, "open": True}
+    assert now["seats"][1] == {"seat": 1, "agent": "human", "name": None, "open": True,
+                              "mode": "open", "bot": None}
     assert now["status"] == "open"
     assert seat_rows(db_url, game_id)[1] == (1, "human", None, None)
     again = client.post(f"/api/games/{game_id}/leave", headers=auth(t[1]))
@@ -283,14 +288,15 @@ def test_a_rematch_seat_left_and_taken_is_not_given_back(serve, db_url):
 def test_the_lobby_lists_by_game_and_status_never_private_games(serve, db_url):
     client = serve()
     ids = {}
-    ids["open"] = create(client, "carcassonne")["id"]
+    ids["open"] = create(client, "carcassonne", seats={"0": "open", "1": "open"})["id"]
     ids["running"] = create(client, "carcassonne", names={"0": "A", "1": "B"})["id"]
     finished = create(client, "carcassonne", bots={"1": "greedy"}, names={"0": "A"},
                       config=SHORT)
     ids["finished"] = finished["id"]
-    ids["dice"] = create(client, "catan-dice")["id"]
+    ids["dice"] = create(client, "catan-dice", seats={"0": "open"})["id"]
     private = create(client, "carcassonne", private=True)
-    practice = create(client, "carcassonne", seed=5)      # a seed named: a practice game
+    practice = create(client, "carcassonne", seed=5,      # a seed named: a practice game
+                      seats={"1": "open"})
     play_out(client, finished["id"], tokens(finished), seed=1)
 
     def listed(**query) -> list[dict]:

@@ -60,7 +60,7 @@ def test_tokens_are_stored_only_as_their_sha256(serve, db_url):
     current: dict[tuple[str, int], str | None] = {}
 
     short = create(client, "carcassonne", players=3, bots={"2": "greedy"}, seed=1,
-                   config={"deck": {"V": 2}})
+                   config={"deck": {"V": 2}}, seats={"1": "open"})
     a = short["id"]
     t = tokens(short)
     handed += t.values()
@@ -158,7 +158,7 @@ def test_a_token_in_the_websocket_url_is_refused_and_says_how_to_send_it(serve):
     """No proxy or log ever sees a token in a WebSocket's URL: ``?token=`` is refused
     (4400), the good one as the bad one, with the way to send it."""
     client = serve()
-    created = create(client, "carcassonne", seed=4)
+    created = create(client, "carcassonne", seed=4, seats={"0": "open", "1": "open"})
     game_id, t = created["id"], tokens(created)
     for query in (f"?token={t[0]}", "?token=", "?token=x&a=1"):
         with pytest.raises(WebSocketDisconnect) as closed, \

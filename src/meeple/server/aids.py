@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..play.analysis import ANALYSIS_AGENT, analyse, positions, slices
 from ..play.hints import hint_spec
 from .errors import ApiError
+from .tokens import Who
 from .live import LiveGame, bot_seed
 from .storage import LEASE_S
 from .workers import REVIEW, BotRunner, record_of
@@ -44,15 +45,16 @@ class Aids:
         self.hinting: OrderedDict[tuple, asyncio.Future] = OrderedDict()
         """Hints per (game, action index): computed once, shared by every request."""
 
-    async def hints(self, game_id: str, token: str | None, k: int,
+    async def hints(self, game_id: str, token: "Who | str | None", k: int,
                     client: str | None = None) -> dict:
         """The best ``k`` moves (at most :data:`MOST_HINTS`) for the token's seat, on its
         turn (see the route): ranked once per position, whatever ``k`` each request asks
         for, as work of the asking ``client`` (its turn among other clients' work)."""
         live = await self.host.live(game_id)
         seat = live.check_turn(live.seat_of(token), None)
-        if not live.row.aids:
-            raise ApiError(403, "player aids are off in this game (table rules): no hints")
+        if not live.row.hints:
+            raise ApiError(403, "engine hints are not allowed in this game (its creator "
+                                "chose so, for every seat alike)")
         key = (game_id, live.index)
         task = self.hinting.get(key)
         if task is None:

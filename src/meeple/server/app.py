@@ -32,6 +32,7 @@ from .limits import (GAMES_PER_HOUR, SOCKETS_PER_ADDRESS, BodyLimit, CreationLim
                      RateLimit, RateLimiter, SecurityHeaders, SocketLimit, default_caps,
                      fd_limit)
 from .models import Error
+from .origin import OriginCheck
 from .pages import install_pages
 from .quotas import Quotas
 from .routes import router
@@ -104,6 +105,7 @@ def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DE
     app.state.sockets = SocketLimit(max_sockets_per_address, max_sockets)
     app.state.creations = CreationLimit(games_per_hour)
     app.include_router(router)
+    app.add_middleware(OriginCheck)         # inside the rate limit: refusals are counted
     app.add_middleware(BodyLimit)
     app.add_middleware(RateLimit, limiter=limiter)
     app.add_middleware(SecurityHeaders)     # the outermost: refusals carry the headers too

@@ -39,16 +39,19 @@ from ..core.errors import IllegalAction
 from ..play.history import History
 from .aids import Aids
 from .bots import BotScheduler
+from .clocks import Clocks, after_move
 from .errors import ApiError
 from .hub import Connection, Hub
 from .live import LiveGame
 from .messages import state_message, summary_message
 from .notices import Listener
+from .players import Players
 from .models import GameState, Message, Position
 from .quotas import Quotas
 from .seats import Seats
-from .storage import Conflict, GameRow, Store
+from .storage import Conflict, GameRow, Store, now
 from .takebacks import Takebacks
+from .tokens import Who, who
 from .workers import BotRunner
 
 log = logging.getLogger("meeple.server")
@@ -87,8 +90,10 @@ class Host:
         """Games whose announced change is being heard, with the newest version announced."""
         self.bots = BotScheduler(self, runner)
         self.seats = Seats(self)
+        self.players = Players(self)
         self.takebacks = Takebacks(self)
         self.aids = Aids(self, runner)
+        self.clocks = Clocks(self)
 
     # --- reading --------------------------------------------------------------------------
     async def db(self, method: Callable[..., Any], *args: Any) -> Any:
@@ -213,6 +218,7 @@ class Host:
         (:meth:`.bots.BotScheduler.keep_up`), and, with ``listen`` (a PostgreSQL URL),
         hearing other processes' changes (:class:`.notices.Listener`)."""
         self.spawn(self.bots.keep_up())
+        self.spawn(self.clocks.keep_up())
         if listen is not None:
             self.listener = Listener(listen, self.notice, self.missed)
             self.spawn(self.listener.run())
@@ -279,9 +285,10 @@ class Host:
         else:
             self.broadcast(live, live.index, "seats")
 
-    async def state(self, game_id: str, token: str | None, since: int = 0) -> GameState:
+    async def state(self, game_id: str, caller: Who | str | None,
+                    since: int = 0) -> GameState:
         live = await self.live(game_id)
-        return state_message(live, live.seat_of(token), since)
+        return state_message(live, live.seat_of(caller), since)
 
     async def lobby(self, game: str | None, status: str | None, limit: int) -> list[dict]:
         """The listed games, newest change first (see :meth:`Store.games`)."""
@@ -292,7 +299,7 @@ class Host:
         """The whole record once the game is over or where it hides nothing. Before the
         end, the seed of a game with chance is left out: it would foretell the draws."""
         live = await self.live(game_id)
-        over = live.state.is_terminal()
+        over = live.over
         _check_replayable(live)
         record = live.history.record()
         record.seats = [{"seat": s.seat, "agent": s.agent, **({"name": s.name} if s.name
@@ -317,13 +324,14 @@ class Host:
         return state_message(then, None, max(0, index - 1), model=Position, of=live.index)
 
     # --- watching -------------------------------------------------------------------------
-    async def connect(self, ws: WebSocket, game_id: str, token: str | None) -> Connection:
-        """A WebSocket that watches the game as the token's seat (a spectator without one),
-        its first message, the whole state, queued; ApiError for a bad token or game. A
-        seat's link in use claims the seat (:meth:`Seats.claim`)."""
+    async def connect(self, ws: WebSocket, game_id: str,
+                      caller: Who | str | None) -> Connection:
+        """A WebSocket that watches the game as the caller's seat (a spectator without
+        one), its first message, the whole state, queued; ApiError for a bad token or
+        game. A seat's link in use claims the seat (:meth:`Seats.claim`)."""
         live = await self.live(game_id)
-        seat = live.seat_of(token)
-        live = await self.seats.claim(live, seat)
+        seat = live.seat_of(caller)
+        live = await self.seats.claim(live, seat, who(caller))
         conn = self.hub.add(ws, game_id, seat)
         conn.put(state_message(live, seat, model=Message, type="state").model_dump_json())
         return conn
@@ -339,18 +347,18 @@ class Host:
         self.hub.remove(conn)
 
     # --- moving ---------------------------------------------------------------------------
-    async def act(self, game_id: str, token: str | None, text: str,
+    async def act(self, game_id: str, caller: Who | str | None, text: str,
                   index: int | None) -> GameState:
-        """Play ``text`` for the token's seat; the new state as that seat sees it."""
-        live, seat = await self.move(game_id, token, text, index)
+        """Play ``text`` for the caller's seat; the new state as that seat sees it."""
+        live, seat = await self.move(game_id, caller, text, index)
         return state_message(live, seat, index if index is not None else 0)
 
-    async def move(self, game_id: str, token: str | None, text: str,
+    async def move(self, game_id: str, caller: Who | str | None, text: str,
                    index: int | None) -> tuple[LiveGame, int]:
-        """Play ``text`` for the token's seat (at action ``index`` where given): the game
+        """Play ``text`` for the caller's seat (at action ``index`` where given): the game
         after it and the seat (a WebSocket's client hears of it by the broadcast)."""
         async def change(live: LiveGame) -> tuple[LiveGame, int]:
-            seat = live.check_turn(live.seat_of(token), index)
+            seat = live.check_turn(live.seat_of(caller), index)
             return await self.play(live, seat, text), seat
         return await self.changing(game_id, change)
 
@@ -367,6 +375,7 @@ class Host:
         except IllegalAction as e:
             raise ApiError(422, str(e)) from None
         summary = fresh.summary()
+        summary |= after_move(live.row, seat, summary["to_move"], now())   # the clock's
         ends = self.takebacks.ended_by(fresh, seat)
         bot_next = self.bots.next(fresh)
         version = await self.db(self.store.append, live.row.id, rows,
@@ -391,6 +400,7 @@ class Host:
         replayed in the background and their bots started; the rest are replayed when first
         asked for, so a server with thousands of stored games serves at once. The number
         of games being resumed."""
+        await self.clocks.wake()        # a downtime moves the deadlines before anything reads them
         ids = await self.db(self.store.resumable)
         self.spawn(self._resume(ids))
         return len(ids)
@@ -410,6 +420,7 @@ class Host:
         """Deal the chance outcomes due in ``live`` (a set-up that was interrupted)."""
         fresh = LiveGame(live.row, live.history.fork())
         rows, summary = fresh.deal(), fresh.summary()
+        summary |= after_move(live.row, -1, summary["to_move"], now())
         if rows:
             version = await self.db(self.store.append, live.row.id, rows, summary,
                                     live.row.version)
@@ -421,7 +432,7 @@ class Host:
 def _check_replayable(live: LiveGame) -> None:
     """ApiError 403 unless the game's past may be shown to anyone: once it is over, or
     from the start where it hides nothing."""
-    if not live.state.is_terminal() and live.game.hides_information:
+    if not live.over and live.game.hides_information:
         raise ApiError(403, "this game hides information: its record is served once it "
                             "is over")
 

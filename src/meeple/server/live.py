@@ -20,7 +20,7 @@ from ..games import load
 from ..play.history import History
 from .errors import ApiError
 from .storage import ActionRow, GameRow, now
-from .tokens import matches
+from .tokens import Who, matches, who
 
 T = TypeVar("T")
 MEMO_PARTS = 16
@@ -54,7 +54,7 @@ class LiveGame:
         """The game of ``row`` replayed from ``log`` (a stored game always replays: every
         action in it was checked before it was stored)."""
         game = load(row.game, row.players, row.config)
-        return cls(row, History(game, row.seed, [r.action for r in log]))
+        return cls(row, History(game, row.seed, [r.action for r in log], narrate=True))
 
     def extended(self, row: GameRow, new: list[ActionRow]) -> "LiveGame":
         """This game with the log's ``new`` rows applied (on a fork), as of ``row``: a
@@ -76,6 +76,12 @@ class LiveGame:
     @property
     def state(self) -> State:
         return self.history.state
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended: by its rules, or outside them (a claimed win, a
+        game ended as abandoned: the row's ``result``)."""
+        return self.state.is_terminal() or self.row.result is not None
 
     @property
     def index(self) -> int:
@@ -108,16 +114,23 @@ class LiveGame:
             return [str(a) for a in actions], [list(a) for a in actions]
         return self.once("legal", build)
 
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat ``token`` acts for; None without a token (a spectator). ApiError 401 for
-        a token that holds no seat here."""
-        if token is None:
+    def seat_of(self, caller: "Who | str | None") -> int | None:
+        """The seat ``caller`` acts for (:class:`.tokens.Who`; a string is a seat's token):
+        a token's seat (ApiError 401 for a token that holds no seat here), else the seat
+        the caller's player holds (the one to move first, if they hold several); None
+        for a spectator."""
+        caller = who(caller)
+        if caller.token is not None:
+            for seat in self.row.seats:
+                if matches(caller.token, seat.token_hash):
+                    return seat.seat
+            raise ApiError(401, "this token holds no seat in this game (a seat's token comes "
+                                "with the game's creation, a join or a rematch)")
+        if caller.player is None:
             return None
-        for seat in self.row.seats:
-            if matches(token, seat.token_hash):
-                return seat.seat
-        raise ApiError(401, "this token holds no seat in this game (a seat's token comes "
-                            "with the game's creation, a join or a rematch)")
+        mine = [s.seat for s in self.row.seats if s.player == caller.player]
+        to_move = self.state.current_player
+        return to_move if to_move in mine else (mine[0] if mine else None)
 
     def play(self, seat: int, text: str) -> list[ActionRow]:
         """Apply ``text`` for ``seat``, then deal chance until a seat is to move: the rows
@@ -150,12 +163,16 @@ class LiveGame:
         if seat is None:
             raise ApiError(403, "spectators cannot act: send the seat's token as "
                                 "'Authorization: Bearer TOKEN'")
-        if self.state.is_terminal():
+        if self.over:
             raise ApiError(409, "the game is over")
         if index is not None and index != self.index:
             raise ApiError(409, f"stale action: it was sent for action index {index}, but "
                                 f"the game is at {self.index} (reload the state)")
         if self.state.current_player != seat:
             raise ApiError(409, f"not your turn: seat {self.state.current_player} is to move")
+        if self.row.seats[seat].standin is not None:
+            raise ApiError(409, f"a bot ({self.row.seats[seat].standin}) plays this seat for "
+                                "you now: take your seat back first (POST "
+                                f"/api/games/{self.row.id}/seat/bot {{\"bot\": false}})")
         return seat
 

@@ -1,9 +1,10 @@
 """Logging without secrets and without floods.
 
-:class:`Redact` cuts seat tokens out of every line the server writes: join links carry
-them (``?token=...``), which uvicorn's access log would print, and a token sent in a header
-or a WebSocket subprotocol (``Bearer ...``, ``meeple.token....``) must never reach a log
-either. :class:`Throttle` lets through at most one line a while of each message repeated
+:class:`Redact` cuts secrets out of every line the server writes: join links carry seat
+tokens (``?token=...``) and invitation links their codes (``/invite/CODE``), which
+uvicorn's access log would print, and a token sent in a header or a WebSocket subprotocol
+(``Bearer ...``, ``meeple.token....``) or a player's cookie (``meeple_player=...``) must
+never reach a log either. :class:`Throttle` lets through at most one line a while of each message repeated
 over and over (uvicorn's "Too many open files" when descriptors run out, one traceback per
 refused client), and says how many it dropped.
 """
@@ -13,7 +14,8 @@ import logging
 import re
 import time
 
-_TOKEN = re.compile(r"(token=|[Bb]earer |meeple\.token\.)[^&\s\"',]+")
+_TOKEN = re.compile(r"(token=|[Bb]earer |meeple\.token\.|meeple_player=|/invite/|"
+                    r"/invites/)[^&\s\"',;]+")
 LOGGERS = ("uvicorn", "uvicorn.access", "uvicorn.error", "asyncio", "meeple.server")
 """Every logger the server writes through (asyncio: the accept loop's errors)."""
 THROTTLE_S = 10.0

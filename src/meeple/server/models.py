@@ -49,6 +49,9 @@ class SeatToken(BaseModel):
     seat: int
     token: str = Field(description="the seat's secret: shown once, never stored in clear")
     join: str = Field(description="the link that plays the seat")
+    mode: str = Field("invite", description="how the seat is given: me, invite, open")
+    invite: str | None = Field(None, description="an invited seat's invitation: the page "
+                               "whose first player to open it gets the seat for good")
 
 
 class Created(BaseModel):
@@ -65,8 +68,26 @@ class Join(Strict):
 
 class Joined(BaseModel):
     seat: int
-    token: str
-    join: str
+    token: str | None = Field(description="the seat's token (None: asked as the player "
+                              "who holds the seat, whose cookie plays it)")
+    join: str | None
+
+
+class PlayerInfo(BaseModel):
+    id: str
+    name: str
+    account: dict[str, str] | None = Field(description='{"username": ...} for an '
+                                           "account, None for an anonymous player")
+
+
+class Rename(Strict):
+    name: str = Field(description="display name, 1–40 characters")
+
+
+class Account(Strict):
+    username: str = Field(max_length=40, description="3–40 letters, digits, '.', '_', '-'")
+    password: str = Field(max_length=200, description="8–200 characters (kept only as "
+                          "its argon2id hash)")
 
 
 class Rematched(Joined):
@@ -82,6 +103,26 @@ class Move(Strict):
 
 class Answer(Strict):
     accept: bool
+
+
+class Claim(Strict):
+    end: Literal["win", "abandoned"] = Field(
+        description="'win': the game ends as your win; 'abandoned': it ends with no winner")
+
+
+class Claimed(BaseModel):
+    result: dict[str, Any] = Field(description='{"ended": "claimed" | "abandoned", "by": '
+                                   'your seat, "timed_out": the seat whose time ran out}')
+
+
+class SeatBot(Strict):
+    bot: bool = Field(description="true: a bot plays your seat from now on (let a bot "
+                      "finish for me); false: you take it back")
+
+
+class SeatBotted(BaseModel):
+    seat: int
+    bot: str | None = Field(description="the bot that now plays for the seat (None: you)")
 
 
 class SeatInfo(BaseModel):
@@ -136,7 +177,10 @@ class GameState(BaseModel):
         "left out; empty in other messages)")
     seats: list[SeatInfo]
     colours: list[str] = Field([], description="each seat's colour, as the game names it")
-    takeback: dict[str, Any] | None = Field(description="an open takeback request")
+    takeback: dict[str, Any] | None = Field(
+        description='an open takeback request: {"by": the asking seat, "keep": the actions '
+        'that stay, "accepted": the seats that accepted, "undo": the log\'s words of every '
+        "action it takes back (the asker's whole last turn, and anything after it)}")
     can_take_back: bool = Field(False, description="the token's seat has a move that a "
                                 "takeback request may take back now (POST .../takeback)")
     rematch: str | None = Field(description="the rematch's game id, once one exists")
@@ -147,8 +191,11 @@ class GameState(BaseModel):
     version: int = Field(0, description="the game's stored version: raised by every stored "
                          "change (a move, a seat, a takeback)")
     log: list[dict[str, Any]] = Field(
-        [], description="the whole game from its first move, in words for a person: "
-        '{"index", "seat", "text"} per move (and what it did)')
+        [], description="the game's log, in words for a person and the same for every "
+        'viewer: {"index", "seat", "text"} per action of a seat ("Ana placed a road curve '
+        'north of the starting tile"), from action since on: the whole game from its first '
+        "move in a state message (since 0); an update's own actions. What the actions "
+        "scored are the events")
     clock: dict[str, Any] | None = Field(
         None, description="the time control, None untimed: {\"kind\", its settings, "
         "\"on_timeout\", \"deadline\" (ISO time the seat to move runs out, or None), "
@@ -188,6 +235,21 @@ class GameSummary(BaseModel):
     created_at: str | None
     updated_at: str | None
     seats: list[SeatInfo]
+
+
+class MyGame(GameSummary):
+    seat: int = Field(description="the player's seat")
+    status: Literal["running", "invited", "finished"] = Field(
+        description="invited: waiting for an invited person to take their seat")
+    your_turn: bool
+    deadline: str | None = Field(description="when your time to move runs out (your turn "
+                                 "in a timed game), ISO time")
+    to_move: int | None
+    clock: dict[str, Any] | None
+    result: dict[str, Any] | None
+    updated: float | None
+    invites: list[dict[str, Any]] = Field(description="in a game you created: the "
+                                          "invitations not taken yet, {seat, invite}")
 
 
 class Hint(BaseModel):

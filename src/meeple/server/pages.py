@@ -30,6 +30,13 @@ async def game_page(game_id: str) -> FileResponse:
     return FileResponse(STATIC / "game.html")
 
 
+@router.get("/invite/{code}", include_in_schema=False)
+async def invite_page(code: str) -> FileResponse:
+    # The page accepts the invitation as the browser's player (POST /api/invites/CODE,
+    # refused across sites), then opens the game; a taken one is said there in words.
+    return FileResponse(STATIC / "invite.html")
+
+
 @router.get("/games/{game_id}/replay", include_in_schema=False)
 async def replay_page(game_id: str) -> FileResponse:
     return FileResponse(STATIC / "replay.html")

@@ -17,8 +17,13 @@ from .errors import ApiError
 from .host import Host
 from .hub import fit_reason
 from .limits import MAX_MESSAGE, client_of
-from .models import (Analysis, Answer, Created, CreateGame, Error, GameState, GameSummary,
-                     Hints, Join, Joined, Move, Position, Rematched)
+from .models import Claim, Claimed, SeatBot, SeatBotted
+from .models import (Account, Analysis, Answer, Created, CreateGame, Error, GameState,
+                     GameSummary, Hints, Join, Joined, Move, MyGame, PlayerInfo, Position,
+                     Rematched, Rename)
+from .origin import same_origin
+from .players import COOKIE, COOKIE_DAYS, Player
+from .tokens import Who
 
 log = logging.getLogger("meeple.server")
 router = APIRouter(prefix="/api")
@@ -65,6 +70,34 @@ def reply(model: BaseModel) -> Response:
     return Response(model.model_dump_json(), media_type="application/json")
 
 
+async def caller(request: Request, authorization: str | None) -> Who:
+    """Who the request acts as: the ``Authorization`` header's token, and the player of
+    the browser's cookie (:mod:`.players`); a token, where given, names the seat."""
+    player = await host(request).players.of(request.cookies.get(COOKIE))
+    return Who(token_of(authorization), player.id if player else None)
+
+
+async def player_of(request: Request) -> Player:
+    """The cookie's player; 401 without one (``GET /api/players/me`` makes it)."""
+    player = await host(request).players.of(request.cookies.get(COOKIE))
+    if player is None:
+        raise ApiError(401, "this needs the player cookie: ask GET /api/players/me first "
+                            "(and allow this site's cookie)")
+    return player
+
+
+def set_cookie(request: Request, response: Response, secret: str | None) -> None:
+    """Give the browser the player's cookie ``secret`` (None: remove it): ``HttpOnly``
+    (no script reads it), ``SameSite=Lax`` (no other site's request carries it but a
+    link followed), ``Secure`` behind https."""
+    if secret is None:
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
+        return
+    response.set_cookie(COOKIE, secret, max_age=COOKIE_DAYS * 86400, path="/",
+                        httponly=True, samesite="lax",
+                        secure=request.url.scheme == "https")
+
+
 def token_of(authorization: str | None) -> str | None:
     """The token of an ``Authorization: Bearer TOKEN`` header (None without one)."""
     if authorization is None:
@@ -96,16 +129,20 @@ def _facts(name: str) -> dict:
              summary="Create a game; the people's seat tokens are shown only here")
 async def create(body: CreateGame, request: Request) -> dict | Response:
     """At most ``--games-per-hour`` games from one address in any hour (429 past it, with
-    ``Retry-After``); a game that is refused does not count."""
+    ``Retry-After``); a game that is refused does not count. With the player cookie, the
+    first person's seat is the player's own (``seats``: "me") unless said otherwise;
+    every other person's seat is an invitation unless ``seats`` offers it to anyone."""
     creations, client = request.app.state.creations, client_of(request.scope)
     wait = creations.take(client)
     if wait is not None:
         return JSONResponse({"error": creations.message(wait)}, 429,
                             headers={"Retry-After": str(wait)})
     try:
-        return await host(request).seats.create(body.game, body.players, body.config,
-                                                body.bots, body.names, body.seed,
-                                                body.private, body.aids, client)
+        player = await host(request).players.of(request.cookies.get(COOKIE))
+        return await host(request).seats.create(
+            body.game, body.players, body.config, body.bots, body.names, body.seed,
+            body.private, body.aids, client, body.seats, body.hints, body.clock,
+            body.on_timeout, player)
     except BaseException:
         creations.give_back(client)
         raise
@@ -122,7 +159,8 @@ async def lobby(request: Request, game: str | None = None,
             summary="The game as the token's seat (or a spectator) sees it")
 async def game_state(game_id: str, request: Request, authorization: Bearer = None,
                      since: Annotated[int, Query(ge=0)] = 0) -> Response:
-    return reply(await host(request).state(game_id, token_of(authorization), since))
+    return reply(await host(request).state(game_id, await caller(request, authorization),
+                                           since))
 
 
 @router.get("/games/{game_id}/hints", response_model=Hints,
@@ -134,7 +172,7 @@ async def hints(game_id: str, request: Request, authorization: Bearer = None,
     in which what the seat cannot see is dealt anew: a hint knows only the seat's view.
     The agent is the first bot seat's that ranks moves, else the game's own (the Catan
     Dice planner), else ``mcts:time=1``."""
-    return await host(request).aids.hints(game_id, token_of(authorization), k,
+    return await host(request).aids.hints(game_id, await caller(request, authorization), k,
                                           client_of(request.scope))
 
 
@@ -143,42 +181,43 @@ async def hints(game_id: str, request: Request, authorization: Bearer = None,
              summary="Play an action for the token's seat")
 async def act(game_id: str, body: Move, request: Request, authorization: Bearer = None
               ) -> Response:
-    return reply(await host(request).act(game_id, token_of(authorization), body.action,
-                                         body.index))
+    return reply(await host(request).act(game_id, await caller(request, authorization),
+                                         body.action, body.index))
 
 
 @router.post("/games/{game_id}/join", response_model=Joined, responses=ACTING,
              summary="Take an open seat (or name your own, with its token)")
 async def join(game_id: str, body: Join, request: Request, authorization: Bearer = None
                ) -> dict:
-    return await host(request).seats.join(game_id, token_of(authorization), body.seat,
-                                          body.name)
+    return await host(request).seats.join(game_id, await caller(request, authorization),
+                                          body.seat, body.name)
 
 
 @router.post("/games/{game_id}/leave", responses=ACTING,
              summary="Give up your seat: its token stops working, the seat opens")
 async def leave(game_id: str, request: Request, authorization: Bearer = None) -> dict:
-    return await host(request).seats.leave(game_id, token_of(authorization))
+    return await host(request).seats.leave(game_id, await caller(request, authorization))
 
 
 @router.post("/games/{game_id}/rematch", response_model=Rematched, responses=ACTING,
              summary="The same seats and options, a new seed: your token there")
 async def rematch(game_id: str, request: Request, authorization: Bearer = None) -> dict:
-    return await host(request).seats.rematch(game_id, token_of(authorization))
+    return await host(request).seats.rematch(game_id, await caller(request, authorization))
 
 
 @router.post("/games/{game_id}/takeback", responses=ACTING,
              summary="Ask to take back your last move; the other people must accept")
 async def takeback(game_id: str, request: Request, authorization: Bearer = None) -> dict:
-    return await host(request).takebacks.request(game_id, token_of(authorization))
+    return await host(request).takebacks.request(game_id,
+                                                 await caller(request, authorization))
 
 
 @router.post("/games/{game_id}/takeback/answer", responses=ACTING,
              summary="Accept or decline the open takeback request")
 async def answer(game_id: str, body: Answer, request: Request,
                  authorization: Bearer = None) -> dict:
-    return await host(request).takebacks.answer(game_id, token_of(authorization),
-                                                body.accept)
+    return await host(request).takebacks.answer(
+        game_id, await caller(request, authorization), body.accept)
 
 
 @router.get("/games/{game_id}/analysis", response_model=Analysis,
@@ -206,6 +245,31 @@ async def position(game_id: str, index: int, request: Request) -> Response:
             summary="The record (INTERFACE.md), once over or where nothing is hidden")
 async def record(game_id: str, request: Request) -> dict:
     return await host(request).record(game_id)
+
+
+@router.post("/games/{game_id}/claim", response_model=Claimed, responses=ACTING,
+             summary="Another person's time ran out: claim the win, or end it as abandoned")
+async def claim(game_id: str, body: Claim, request: Request, authorization: Bearer = None
+                ) -> dict:
+    """In a game created with ``"on_timeout": "claim"``, once the seat to move ran out of
+    time (the state's ``clock.timed_out``), any other person holding a seat ends the game:
+    ``"win"`` as their win, ``"abandoned"`` with no winner (the state's ``result``). 409
+    when nobody's time ran out, for the seat whose time ran out (it may still move until
+    someone claims), or once the game is over."""
+    return await host(request).clocks.claim(game_id, await caller(request, authorization),
+                                            body.end)
+
+
+@router.post("/games/{game_id}/seat/bot", response_model=SeatBotted, responses=ACTING,
+             summary="Let a bot finish the game for you, or take your seat back")
+async def seat_bot(game_id: str, body: SeatBot, request: Request,
+                   authorization: Bearer = None) -> dict:
+    """``{"bot": true}``: a bot plays your seat from now on, and no clock runs for it;
+    ``{"bot": false}``: you play it again (also after your time ran out and a bot took it
+    over; a live clock at zero restarts with a minute at most). The seats' ``bot`` says
+    who plays for a person."""
+    return await host(request).clocks.hand_over(
+        game_id, await caller(request, authorization), body.bot)
 
 
 @router.websocket("/games/{game_id}/ws")
@@ -251,6 +315,9 @@ async def _serve(ws: WebSocket, the_host: Host, game_id: str, client: str) -> No
     limiter = ws.app.state.limiter
     try:
         token = ws_token(ws)
+        player = await the_host.players.of(ws.cookies.get(COOKIE)) \
+            if same_origin(ws.headers, ws.url) else None
+        token = Who(token, player.id if player else None)
         conn = await the_host.connect(ws, game_id, token)
     except ApiError as e:
         return await _close(ws, 4000 + e.status, e.message)
@@ -321,3 +388,67 @@ def _move(data: str | bytes) -> tuple[str | None, int | None]:
     if len(message["action"]) > 2000:
         raise ApiError(400, "an action is at most 2000 characters")
     return message["action"], index
+
+
+# --- players, accounts, invitations ----------------------------------------------------------
+@router.get("/players/me", response_model=PlayerInfo, responses=errors(429),
+            summary="The browser's player (made now, with its cookie, on the first visit)")
+async def me(request: Request, response: Response) -> dict:
+    """The player of the ``meeple_player`` cookie; without one (or with one that no
+    longer holds a session) a new player is made and the cookie set: ``HttpOnly``,
+    ``SameSite=Lax``, ``Secure`` behind https. Only the secret's hash is stored."""
+    player, secret = await host(request).players.me(request.cookies.get(COOKIE),
+                                                    client_of(request.scope))
+    if secret is not None:
+        set_cookie(request, response, secret)
+    return player.public()
+
+
+@router.patch("/players/me", response_model=PlayerInfo, responses=errors(401),
+              summary="Change your display name")
+async def rename(body: Rename, request: Request) -> dict:
+    player = await player_of(request)
+    return (await host(request).players.rename(player, body.name)).public()
+
+
+@router.get("/players/me/games", response_model=list[MyGame], responses=errors(401),
+            summary="My games: yours to move first, then running, invitations, finished")
+async def my_games(request: Request) -> list[dict]:
+    return await host(request).players.games(await player_of(request))
+
+
+@router.post("/accounts", response_model=PlayerInfo, status_code=201,
+             responses=errors(401, 409, 429),
+             summary="Make your player an account (a username and a password)")
+async def register(body: Account, request: Request) -> dict:
+    """The password is kept only as its argon2id hash. Your games stay yours; log in with
+    the account on another device to continue them there."""
+    player = await player_of(request)
+    return (await host(request).players.register(player, body.username, body.password,
+                                                 client_of(request.scope))).public()
+
+
+@router.post("/login", response_model=PlayerInfo, responses=errors(401, 429),
+             summary="Log in: this browser becomes the account's player")
+async def login(body: Account, request: Request, response: Response) -> dict:
+    """The games of the browser's anonymous player so far go over to the account."""
+    players, secret = host(request).players, request.cookies.get(COOKIE)
+    account, new = await players.login(await players.of(secret), secret, body.username,
+                                       body.password, client_of(request.scope))
+    set_cookie(request, response, new)
+    return account.public()
+
+
+@router.post("/logout", summary="Log out: this browser forgets its player")
+async def logout(request: Request, response: Response) -> dict:
+    await host(request).players.logout(request.cookies.get(COOKIE))
+    set_cookie(request, response, None)
+    return {"logged_out": True}
+
+
+@router.post("/invites/{code}", responses=errors(401, 404, 409),
+             summary="Accept an invitation: its seat becomes your player's for good")
+async def accept(code: str, request: Request) -> dict:
+    """The first player to accept an invitation gets the seat; accepting again is
+    harmless; another player is refused (409)."""
+    return await host(request).seats.accept(code, await player_of(request))

@@ -378,22 +378,22 @@ class Store:
         return version
 
     # --- seats ----------------------------------------------------------------------------
-    def set_seat(self, game_id: str, seat: int, name: str | None, token_hash: str | None,
-                 seen: int, expect: tuple[str | None, str | None] | None = None
-                 ) -> int | None:
-        """Give ``seat`` a name and a token hash, if the game is still at version ``seen``
-        (else Conflict); with ``expect`` (the name and hash it should have now), only if
-        it still has them. The game's new version; None if the seat was not as expected
-        (nothing stored)."""
+    def set_seat(self, game_id: str, seat: int, values: dict, seen: int,
+                 expect: dict | None = None) -> int | None:
+        """Write ``values`` (columns of ``seats``: name, token_hash, player_id, mode,
+        standin) into ``seat``, if the game is still at version ``seen`` (else Conflict);
+        with ``expect`` (columns and the values they should have now), only if it still
+        has them. The game's new version; None if the seat was not as expected (nothing
+        stored)."""
         s = schema.seats
         query = update(s).where(s.c.game_id == game_id, s.c.seat == seat)
-        if expect is not None:
-            for column, value in zip((s.c.name, s.c.token_hash), expect):
-                query = query.where(column.is_(None) if value is None else column == value)
+        for column, value in (expect or {}).items():
+            query = query.where(s.c[column].is_(None) if value is None
+                                else s.c[column] == value)
         try:
             with self._write() as db:
                 version = self._changed(db, game_id, seen)
-                if db.execute(query.values(name=name, token_hash=token_hash)).rowcount != 1:
+                if db.execute(query.values(**values)).rowcount != 1:
                     raise _Unchanged
                 return version
         except _Unchanged:
@@ -562,9 +562,11 @@ class Store:
                 running = db.execute(select(g.c.id, g.c.deadline).where(
                     g.c.finished.is_(False), g.c.deadline.is_not(None))).all()
                 if running:
-                    db.execute(update(g).where(g.c.id == bindparam("game"))
-                               .values(deadline=bindparam("moved"), version=g.c.version + 1),
-                               [{"game": r.id, "moved": r.deadline + shift} for r in running])
+                    db.execute(update(g).where(g.c.id == bindparam("b_id"))
+                               .values(deadline=bindparam("b_deadline"),
+                                       version=g.c.version + 1),
+                               [{"b_id": r.id, "b_deadline": r.deadline + shift}
+                                for r in running])
             db.execute(update(l).where(l.c.name == name).values(expires_at=when))
             return shift
 

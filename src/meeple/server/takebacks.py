@@ -3,8 +3,9 @@ person holding a seat accepts or one declines; a game without other people takes
 at once.
 
 What may be taken back is terminal play's rule (:meth:`History.undo_point`): a seat's
-own last move and everything after it, never past a chance outcome seen since that the
-game's chance depends on.
+whole last turn (a tile and its follower together) and everything after it, never past a
+chance outcome seen since that the game's chance depends on. A request is open until it is
+answered or anyone moves; messages tell it with the log's words of what it would undo.
 """
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from typing import TYPE_CHECKING
 
 from ..play.history import History
 from .errors import ApiError
+from .clocks import after_takeback
 from .live import LiveGame
 from .seats import seated
+from .storage import now
 
 if TYPE_CHECKING:
     from .host import Host
@@ -31,7 +34,7 @@ class Takebacks:
         once when no other person sits at the game, else when all of them accept."""
         async def change(live: LiveGame) -> dict:
             seat = seated(live, token)
-            if live.state.is_terminal():
+            if live.over:
                 raise ApiError(409, "the game is over")
             keep = live.history.undo_point({seat})
             if isinstance(keep, str):
@@ -62,20 +65,19 @@ class Takebacks:
 
     @staticmethod
     def ended_by(live: LiveGame, seat: int) -> bool:
-        """Whether ``seat``'s move, just applied in ``live``, ends the open request: the
-        asker moved again (it withdraws its request), or a chance outcome was seen since
-        the move it asked to take back (which can then no longer be)."""
-        request = live.row.takeback
-        return request is not None and (request["by"] == seat or isinstance(
-            live.history.undo_point({request["by"]}), str))
+        """Whether the move of ``seat``, just applied in ``live``, ends the open request:
+        any move does (lichess's rule). The asker's own withdraws it; anyone else's would
+        be taken back with it, unasked, and the question no longer says what it undoes."""
+        return live.row.takeback is not None
 
     async def _settle(self, live: LiveGame, request: dict) -> dict:
         """Store ``request``, or carry it out once every other person holding a seat's
         token accepted (a link handed out but never opened still has a say: consent is
-        never assumed; the asker's next move withdraws a request nobody answers)."""
+        never assumed; any move ends a request nobody answered: :meth:`ended_by`)."""
         host = self.host
         voters = {s.seat for s in live.row.seats     # whoever holds a seat's token answers
-                  if s.human and s.token_hash is not None and s.seat != request["by"]}
+                  if s.human and (s.token_hash is not None or s.player is not None)
+                  and s.seat != request["by"]}
         game_id = live.row.id
         if not voters <= set(request["accepted"]):
             version = await host.db(host.store.put_takeback, game_id, request,
@@ -85,8 +87,9 @@ class Takebacks:
             return {"takeback": request, "waiting": sorted(voters - set(request["accepted"]))}
         keep = request["keep"]
         history = await asyncio.to_thread(   # a replay: off the event loop
-            History, live.game, live.row.seed, live.history.actions[:keep])
+            History, live.game, live.row.seed, live.history.actions[:keep], None, True)
         summary = LiveGame(live.row, history).summary()
+        summary |= after_takeback(live.row, summary["to_move"], now())   # the clock's
         version, epoch = await host.db(host.store.take_back, game_id, keep, request["by"],
                                        summary, live.row.version)
         back = LiveGame(live.row.changed(summary, version, takeback=None, epoch=epoch),

@@ -10,6 +10,7 @@ import base64
 import hashlib
 import hmac
 import secrets
+from dataclasses import dataclass
 
 TOKEN_BYTES = 32
 
@@ -27,6 +28,26 @@ def derived_token(key: bytes, token: str, game_id: str) -> str:
     second tab that asks does not end the first one's."""
     digest = hmac.new(key, f"{hashed(token)}/{game_id}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def invite_code(key: bytes, game_id: str, seat: int) -> str:
+    """The code of the invitation to ``seat`` of game ``game_id``: the game, the seat and
+    an HMAC of both keyed by the server's secret ``key`` (128 bits), so only the server
+    makes it, nothing of it is stored, and its creator can be shown it again."""
+    mac = hmac.new(key, f"invite/{game_id}/{seat}".encode(), hashlib.sha256).digest()[:16]
+    return f"{game_id}.{seat}.{base64.urlsafe_b64encode(mac).rstrip(b'=').decode()}"
+
+
+def read_invite(key: bytes, code: str) -> tuple[str, int]:
+    """The game and seat of an invitation ``code``; ApiError 404 for a code the server
+    did not make."""
+    from .errors import ApiError
+    parts = code.split(".")
+    if len(parts) == 3 and parts[1].isdigit() and len(parts[1]) < 4 and len(code) < 100:
+        game_id, seat = parts[0], int(parts[1])
+        if hmac.compare_digest(invite_code(key, game_id, seat), code):
+            return game_id, seat
+    raise ApiError(404, "no such invitation (check the link: it may be cut short)")
 
 
 def client_key(key: bytes, address: str) -> str:
@@ -49,3 +70,20 @@ def matches(token: str, stored: str | None) -> bool:
 def new_game_id() -> str:
     """A game's id: 72 random bits as 12 URL-safe characters (not a secret: ids are listed)."""
     return secrets.token_urlsafe(9)
+
+
+@dataclass(frozen=True)
+class Who:
+    """Who a request acts as: a seat's token (an API client's capability, a join link),
+    the player of the browser's cookie (:mod:`.players`), both, or neither (a spectator).
+    A token, where given, names the seat; else the player's own seat in the game."""
+
+    token: str | None = None
+    player: str | None = None
+
+
+def who(caller: "Who | str | None") -> Who:
+    """``caller`` as a :class:`Who` (a bare string is a seat's token)."""
+    if isinstance(caller, Who):
+        return caller
+    return Who(token=caller)
