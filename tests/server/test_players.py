@@ -77,6 +77,18 @@ def test_the_first_visit_makes_a_player_whose_cookie_only_the_browser_holds(clie
     assert ana.request("PATCH", "/api/players/me", json={"name": " "}).status_code == 400
 
 
+def test_a_new_name_shows_in_the_games_under_way(client):
+    ana = Browser(client)
+    ana.me()
+    game_id = ana.create(bots={"1": "random"})["id"]
+    with client.websocket_connect(ws_path(game_id)) as ws:
+        receive(ws)
+        ana.request("PATCH", "/api/players/me", json={"name": "Ana"})
+        heard = receive(ws)
+        assert heard["type"] == "seats" and heard["seats"][0]["name"] == "Ana"
+    assert ana.state(game_id)["seats"][0]["name"] == "Ana"
+
+
 def test_the_creators_seat_comes_back_in_any_tab_by_the_cookie(client):
     ana = Browser(client)
     ana.me()

@@ -116,10 +116,11 @@ class Players:
         return player, secret
 
     async def rename(self, player: Player, name: str) -> Player:
-        """Give the player a new display name (their seats taken from now on carry it)."""
+        """Give the player a new display name, in their games not over yet too."""
         from .seats import _name
         name = _name(name) or player.name
-        await self.host.db(self._rename, player.id, name)
+        for game_id in await self.host.db(self._rename, player.id, name):
+            await self.host.heard(game_id, None)      # tell this process's pages
         return Player(player.id, name, player.username)
 
     async def name_of(self, player_id: str) -> str | None:
@@ -176,7 +177,7 @@ class Players:
                                    moved.id if moved else None,
                                    hashed(secret) if secret else None)
         for game_id in games:                   # their seats' player changed
-            self.host.cache.pop(game_id, None)
+            await self.host.heard(game_id, None)
         return account, secret_new
 
     async def logout(self, secret: str | None) -> None:
@@ -242,10 +243,34 @@ class Players:
             db.execute(insert(schema.sessions).values(secret_hash=secret_hash,
                                                       player_id=player.id, created_at=now()))
 
-    def _rename(self, player_id: str, name: str) -> None:
-        p = schema.players
+    def _rename(self, player_id: str, name: str) -> list[str]:
+        """The player's new name, and their seats' in the games not over yet (each game's
+        version raised and announced); those games."""
+        p, g, seats = schema.players, schema.games, schema.seats
         with self.host.store._write() as db:
             db.execute(update(p).where(p.c.id == player_id).values(name=name))
+            running = select(g.c.id).where(g.c.finished.is_(False))
+            games = [r.game_id for r in db.execute(
+                select(seats.c.game_id).where(seats.c.player_id == player_id,
+                                              seats.c.game_id.in_(running)).distinct())]
+            db.execute(update(seats).where(seats.c.player_id == player_id,
+                                           seats.c.game_id.in_(games)).values(name=name))
+            self._raise_versions(db, games)
+            return games
+
+    def _raise_versions(self, db, games: list[str]) -> None:
+        """Raise the version of ``games`` (their seats changed) and announce it, so every
+        process reads their seats again."""
+        if not games:
+            return
+        g = schema.games
+        returned = [g.c.version]
+        if self.host.store.postgres:
+            returned.append(func.pg_notify(CHANNEL, g.c.id + literal(" ")
+                                           + cast(g.c.version, String)))
+        db.execute(update(g).where(g.c.id.in_(games))
+                   .values(version=g.c.version + 1, updated_at=now())
+                   .returning(*returned)).all()
 
     def _register(self, player_id: str, username: str, digest: str) -> bool:
         p = schema.players
@@ -285,14 +310,7 @@ class Players:
                        .values(player_id=account))
             db.execute(update(g).where(g.c.creator_player == moved)
                        .values(creator_player=account))
-            if games:
-                returned = [g.c.version]
-                if self.host.store.postgres:
-                    returned.append(func.pg_notify(CHANNEL, g.c.id + literal(" ")
-                                                   + cast(g.c.version, String)))
-                db.execute(update(g).where(g.c.id.in_(games))
-                           .values(version=g.c.version + 1, updated_at=now())
-                           .returning(*returned)).all()
+            self._raise_versions(db, games)
             return games
 
     def _log_out(self, secret_hash: str) -> None:
