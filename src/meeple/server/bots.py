@@ -44,19 +44,20 @@ class BotScheduler:
 
     @staticmethod
     def next(live: LiveGame) -> bool:
-        """Whether a bot is to move in ``live``."""
+        """Whether a bot is to move in ``live`` (a bot's seat, or a bot standing in for a
+        person: :attr:`.storage.SeatRow.bot`)."""
         state = live.state
-        return (not state.is_terminal() and state.current_player >= 0
-                and not live.row.seats[state.current_player].human)
+        return (not live.over and state.current_player >= 0
+                and live.row.seats[state.current_player].bot is not None)
 
     def due(self, live: LiveGame, leased: bool = False) -> None:
         """Start the bot to move, if a bot is to move and none is choosing yet
         (``leased``: this process took the game's bot lease with the move it stored)."""
         state = live.state
-        if state.is_terminal() or state.current_player < 0:
+        if live.over or state.current_player < 0:
             return
         seat = live.row.seats[state.current_player]
-        if seat.human or self.thinking.get(live.row.id) == live.index:
+        if seat.bot is None or self.thinking.get(live.row.id) == live.index:
             return
         self.thinking[live.row.id] = live.index
         self.host.spawn(self._move(live, seat, leased))
@@ -70,12 +71,14 @@ class BotScheduler:
             if not held:
                 return                    # another process acts for this bot
             record = record_of(live.history)
-            spec = self.host.quotas.run_spec(seat.agent, live.game)
+            spec = self.host.quotas.run_spec(seat.bot, live.game)
             text = await self.runner.choose(record, spec, bot_seed(live.row.seed, index),
                                             live.row.creator or game_id)
 
             async def play(now: LiveGame) -> None:
                 nonlocal moved
+                if now.row.seats[seat.seat].bot != seat.bot or now.over:
+                    return                # its person took the seat back, or it ended
                 if now.index == index and now.history.actions == live.history.actions:
                     await host.play(now, seat.seat, text)
                     moved = True           # the lease went with the move
@@ -83,11 +86,11 @@ class BotScheduler:
                     again.append(now)
             await host.changing(game_id, play)
         except ApiError as e:             # the game moved on, or cannot be read
-            log.info("bot %s in game %s at action %d: %s", seat.agent, game_id, index,
+            log.info("bot %s in game %s at action %d: %s", seat.bot, game_id, index,
                      e.message)
         except Exception:
             log.exception("bot %s in game %s failed at action %d (asked again in %g s)",
-                          seat.agent, game_id, index, BOT_RETRY_S)
+                          seat.bot, game_id, index, BOT_RETRY_S)
             retry = BOT_RETRY_S
         finally:
             if self.thinking.get(game_id) == index:

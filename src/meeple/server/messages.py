@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .clocks import state_clock
 from .live import LiveGame
 from .models import GameState
 from .storage import GameRow, SeatRow
@@ -27,8 +28,9 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
     for its view and its own few fields."""
     state, row = live.state, live.row
     fixed = live.once("message", lambda: _fixed(live))
-    legal, parts = live.legal() if seat is not None and fixed["current_player"] == seat \
-        else ([], [])
+    legal, parts = live.legal() if (seat is not None and fixed["current_player"] == seat
+                                    and not fixed["terminal"]
+                                    and row.seats[seat].standin is None) else ([], [])
     return model(**{
         "id": row.id, "game": row.game, "players": row.players, "status": row.status,
         "seat": seat, "view": state.view(seat), "legal": legal, "legal_parts": parts,
@@ -40,7 +42,8 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
         "can_take_back": (seat is not None and not fixed["terminal"]
                           and isinstance(live.history.undo_point({seat}), int)),
         "rematch": row.rematch, "aids": row.aids, "practice": row.practice,
-        "version": row.version, "since": since, **fixed,
+        "version": row.version, "since": since, "clock": state_clock(row),
+        "result": row.result, **fixed,
     }, **extra)
 
 
@@ -49,7 +52,7 @@ def _fixed(live: LiveGame) -> dict[str, Any]:
     ``since`` at this position (scores only where the game does not keep them secret until
     the end)."""
     state = live.state
-    over = state.is_terminal()
+    over = live.over                # by the rules, or claimed or abandoned (.clocks)
     secret = live.game.secret_scores and not over
     actions = live.history.actions
     return {
