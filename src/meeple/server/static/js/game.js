@@ -6,6 +6,7 @@ import { seatColours } from "./colours.js";
 import { el, playerRows, swatch, typing } from "./dom.js";
 import { gameTypes, loadBoard as loadBoardModule } from "./boards/index.js";
 import { createBreakdown } from "./breakdown.js";
+import { createClock } from "./clock.js";
 import { createPile } from "./pile.js";
 import { createSeatPanel } from "./seat_actions.js";
 import { me } from "./player.js";
@@ -84,7 +85,9 @@ function renderWho() {
 
 function renderStatus() {
   let text;
-  if (state.terminal) {
+  if (state.terminal && state.result) {      // claimed, or ended as abandoned (clock.js)
+    text = clock.resultText(state);
+  } else if (state.terminal) {
     const s = state.scores || [];
     const best = Math.max(...s);
     const winners = s.map((v, i) => v === best ? i : -1).filter((i) => i >= 0);
@@ -152,6 +155,8 @@ async function loadBoard() {
 const seatPanel = createSeatPanel($("seat-panel"), {
   gameId, token, send, showError, forgetToken, seatName,
 });
+const clock = createClock($("clock"), { gameId, token, showError,
+                                       colourOf: (i) => seatColours(state)[i] });
 const breakdown = createBreakdown($("breakdown"), { colours: seatColours, seatName,
                                                     board: () => board });
 
@@ -192,6 +197,7 @@ async function onMessage(msg) {
   renderKeys();
   board.update(state);
   seatPanel.update(state);
+  clock.update(state);
   pile.update(state);
   breakdown.update(state);
 }

@@ -1,0 +1,188 @@
+// The game's clock on the page: each seat's time (a live clock), the time left for the
+// move (a fixed time per move), or the deadline of the move (correspondence), ticking each
+// second; what a timeout lets the other people do (claim the win, end the game as
+// abandoned); and a person's own seat handed to a bot ("let a bot finish for me") and
+// taken back. The server decides everything (its clock is the one that counts); the page
+// shows it, corrected by the message's `now` for this computer's clock.
+import { api } from "./api.js";
+import { el } from "./dom.js";
+
+const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
+                "Nov", "Dec"];
+const LOW_S = 10;          // a live or move clock under this many seconds shows as low
+
+const pad = (n) => String(n).padStart(2, "0");
+
+/** Seconds as a clock shows them: `m:ss`, `h:mm:ss` past an hour (rounded up, so that
+ * 0:00 means the time is out). */
+export function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), rest = s % 60;
+  return h ? `${h}:${pad(m)}:${pad(rest)}` : `${m}:${pad(rest)}`;
+}
+
+/** A deadline in words, in this computer's time zone: "by Thu 14:00" within the coming
+ * week, with its date further on ("by Thu 8 Jan 14:00"). */
+export function byText(deadline, now) {
+  const d = new Date(deadline);
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const far = d - now > 6 * 86400 * 1000;
+  return `by ${DAYS[d.getDay()]}${far ? ` ${d.getDate()} ${MONTHS[d.getMonth()]}` : ""} ${time}`;
+}
+
+/** A long time left in words: "2 days 3 h", "5 h 20 min", or the clock under an hour. */
+export function leftText(seconds) {
+  const s = Math.max(0, seconds);
+  if (s >= 86400) {
+    const days = Math.floor(s / 86400);
+    return `${days} day${days > 1 ? "s" : ""} ${Math.floor((s % 86400) / 3600)} h`;
+  }
+  if (s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  return clockText(s);
+}
+
+/** The clock's settings in words ("5 min + 3 s", "60 s a move", "3 days a move"). */
+export function settingText(clock) {
+  if (clock.kind === "move") return `${clock.seconds} s a move`;
+  if (clock.kind === "correspondence") return `${clock.days} day${clock.days > 1 ? "s" : ""} a move`;
+  const base = clock.base % 60 ? `${clock.base} s` : `${clock.base / 60} min`;
+  return clock.increment ? `${base} + ${clock.increment} s` : base;
+}
+
+/**
+ * The clock's panel in `root`: `update(state)` after every message, `resultText(state)`
+ * the words of a game that ended by a claim (null otherwise). `colourOf(i)` names a seat
+ * by its colour; every request carries the seat's `token` (where the page has one) and the
+ * player's cookie.
+ */
+export function createClock(root, { gameId, token, showError, colourOf }) {
+  const base = `/api/games/${encodeURIComponent(gameId)}`;
+  let state = null;
+  let offset = 0;          // the server's clock less this computer's, in ms
+  let busy = false;        // a request under way: a double click asks once
+  const times = el("div", { id: "clock-times", class: "clock-times" });
+  const actions = el("div", { id: "clock-actions", class: "clock-actions" });
+  root.replaceChildren(times, actions);
+
+  const serverNow = () => Date.now() + offset;
+  const seated = () => !!state && state.seat !== null && state.seat !== undefined;
+  const mine = () => seated() && state.seats.find((s) => s.seat === state.seat);
+  const running = () => !!state.clock && !!state.clock.deadline && !state.terminal;
+
+  async function ask(path, body) {
+    if (busy) return;
+    busy = true;
+    showError("");
+    try { await api(base + path, { method: "POST", body, token }); }
+    catch (e) { showError(e.message); }
+    finally { busy = false; }
+  }
+
+  /** The seconds left of seat `i` now (a live clock): the seat to move counts down to
+   * its deadline; the others keep what they had. */
+  function secondsOf(i) {
+    const c = state.clock;
+    if (running() && state.current_player === i) return (Date.parse(c.deadline) - serverNow()) / 1000;
+    return c.remaining ? c.remaining[i] : null;
+  }
+
+  function renderTimes() {
+    const c = state && state.clock;
+    times.hidden = !c;
+    if (!c) return;
+    const head = el("div", { class: "clock-setting" }, `Clock: ${settingText(c)}`,
+      el("span", { class: "muted" }, c.on_timeout === "claim"
+        ? " · on timeout the others may claim the game" : " · on timeout a bot takes over"));
+    const rows = [];
+    if (c.kind === "live" && c.remaining) {
+      const list = el("ul", { class: "clock-seats" });
+      c.remaining.forEach((_, i) => {
+        const left = secondsOf(i);
+        const li = el("li", { "data-seat": i, class: "clock-seat" },
+          el("span", {}, colourOf(i)), el("span", { class: "clock-time" }, clockText(left)));
+        if (running() && state.current_player === i) li.classList.add("running");
+        if (left < LOW_S) li.classList.add("low");
+        list.append(li);
+      });
+      rows.push(list);
+    }
+    if (running() && c.kind !== "live") {
+      const left = (Date.parse(c.deadline) - serverNow()) / 1000;
+      const who = state.current_player === state.seat ? "You move" : `${colourOf(state.current_player)} moves`;
+      rows.push(c.kind === "move"
+        ? el("p", { id: "clock-deadline", class: `clock-deadline running${left < LOW_S ? " low" : ""}` },
+             `${who}: `, el("span", { class: "clock-time" }, clockText(left)), " left")
+        : el("p", { id: "clock-deadline", class: "clock-deadline" },
+             `${who} ${byText(Date.parse(c.deadline), serverNow())} (${leftText(left)} left)`));
+    } else if (!state.terminal && c.timed_out === null && !running()) {
+      rows.push(el("p", { class: "clock-deadline muted" }, "No clock runs while a bot moves."));
+    }
+    times.replaceChildren(head, ...rows);
+  }
+
+  function timeoutPart() {
+    const c = state.clock;
+    if (!c || c.timed_out === null || c.timed_out === undefined || state.terminal) return null;
+    const out = colourOf(c.timed_out);
+    if (seated() && state.seat === c.timed_out) {
+      return el("p", { id: "timed-out-mine", class: "clock-question" },
+                "Your time ran out: move now, or the others may claim the game.");
+    }
+    if (!seated() || !mine() || mine().agent !== "human") {
+      return el("p", { class: "clock-question" },
+                `${out}'s time ran out: the others may claim the game.`);
+    }
+    return el("div", { id: "claim", class: "clock-question" },
+      el("p", {}, `${out}'s time ran out. You may end the game:`),
+      el("div", { class: "controls" },
+        el("button", { id: "claim-win", class: "primary", onclick: () => ask("/claim", { end: "win" }) },
+           "Claim the win"),
+        el("button", { id: "claim-abandoned", onclick: () => ask("/claim", { end: "abandoned" }) },
+           "End as abandoned")));
+  }
+
+  function seatBotPart() {
+    const seat = mine();
+    if (!seat || seat.agent !== "human" || state.terminal) return null;
+    if (seat.bot) {
+      return el("div", { id: "seat-bot", class: "seat-bot" },
+        el("p", {}, `A bot (${seat.bot}) plays for you now.`),
+        el("button", { id: "seat-back", class: "primary", onclick: () => ask("/seat/bot", { bot: false }) },
+           "Take my seat back"));
+    }
+    return el("div", { id: "seat-bot", class: "seat-bot" },
+      el("button", { id: "seat-to-bot", onclick: () => ask("/seat/bot", { bot: true }),
+                     title: "a bot plays your seat from now on; you may take it back" },
+         "Let a bot finish for me"));
+  }
+
+  function render() {
+    renderTimes();
+    const result = resultText(state);
+    actions.replaceChildren(...[
+      result ? el("p", { id: "clock-result", class: "clock-result" }, result) : null,
+      timeoutPart(), seatBotPart()].filter(Boolean));
+  }
+
+  /** How a game ended outside its rules, in words; null for any other game. */
+  function resultText(s) {
+    const r = s && s.result;
+    if (!r) return null;
+    const out = colourOf(r.timed_out);
+    return r.ended === "claimed"
+      ? `Game over — ${colourOf(r.by)} claimed the win: ${out}'s time ran out`
+      : `Game over — ended as abandoned by ${colourOf(r.by)}: ${out}'s time ran out`;
+  }
+
+  setInterval(() => { if (state && running()) renderTimes(); }, 1000);
+
+  return {
+    update(next) {
+      state = next;
+      if (next.clock && next.clock.now) offset = Date.parse(next.clock.now) - Date.now();
+      render();
+    },
+    resultText,
+  };
+}
