@@ -70,3 +70,21 @@ def test_let_a_bot_finish_for_me(server, people):
     expect(bo.locator(".players")).to_contain_text("Ana")
     ana.locator("#seat-back").click()
     expect(ana.locator("#seat-to-bot")).to_be_visible()
+
+
+def test_a_live_clock_ticks_and_a_correspondence_clock_shows_its_deadline(server, page):
+    game = server.create("carcassonne", 2, {"1": "greedy"},
+                         clock={"kind": "live", "base": 300, "increment": 5})
+    page.goto(server.base + game["seats"][0]["join"])
+    mine = page.locator("#clock-times .clock-seat[data-seat='0'] .clock-time")
+    expect(page.locator("#clock-times")).to_contain_text("Clock: 5 min + 5 s")
+    expect(mine).to_have_text(re.compile(r"^(5:00|4:5\d)$"))
+    expect(page.locator("#clock-times .clock-seat[data-seat='1'] .clock-time")).to_have_text("bot")
+    expect(page.locator("#clock-times .clock-seat[data-seat='0']")).to_have_class(
+        re.compile(r"\brunning\b"))
+    expect(mine).to_have_text(re.compile(r"^4:5\d$"), timeout=5000)   # it runs down
+    game = server.create("carcassonne", 2, {"1": "greedy"},
+                         clock={"kind": "correspondence", "days": 3})
+    page.goto(server.base + game["seats"][0]["join"])
+    expect(page.locator("#clock-deadline")).to_contain_text(
+        re.compile(r"You move by (Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d\d:\d\d \(2 days 23 h left\)"))

@@ -185,8 +185,9 @@ def test_claim_the_win_or_end_as_abandoned_once_a_persons_time_ran_out(serve, db
     refused(move(client, game_id, t[0], "pass"), 409, "the game is over")
     assert game_id in listed(client, "finished")
     stored = row(db_url, game_id)
-    assert stored.finished and stored.result == result
+    assert stored.finished and stored.result == result and stored.scores == [0, 0]
     assert client.get(f"/api/games/{game_id}/record").status_code == 200
+    assert client.get(f"/api/games/{game_id}/analysis").status_code == 200   # reviewable
 
     game_id, t = games["abandoned"]
     reply = claim(client, game_id, t[1], "abandoned")

@@ -86,7 +86,7 @@ class Aids:
         asking ``client``, who may have only so many under way: :class:`Quotas`)."""
         host = self.host
         live = await host.live(game_id)
-        if not live.state.is_terminal():
+        if not live.over:                # by its rules, or claimed or abandoned
             raise ApiError(409, "a game is reviewed once it is over")
         hidden = {"hides_information": live.game.hides_information}
         stored = await host.db(host.store.analysis, game_id)

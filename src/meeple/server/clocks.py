@@ -508,7 +508,8 @@ class Clocks:
                                     "may claim the game")
             result = {"ended": "claimed" if end == "win" else "abandoned", "by": seat,
                       "timed_out": row.timed_out}
-            values = {"finished": True, "result": result, "deadline": None}
+            values = {"finished": True, "result": result, "deadline": None,
+                      "scores": live.state.scores()}     # as they stand: shown to all now
             version = await host.db(host.store.clock_change, row.id, row.version, values)
             return host.stored(live, version, **values), result
 

@@ -99,10 +99,13 @@ export function createClock(root, { gameId, token, showError, colourOf }) {
       const list = el("ul", { class: "clock-seats" });
       c.remaining.forEach((_, i) => {
         const left = secondsOf(i);
+        const seat = state.seats.find((s) => s.seat === i);
+        const bot = seat && seat.agent !== "human";         // a bot's own seat runs no clock
         const li = el("li", { "data-seat": i, class: "clock-seat" },
-          el("span", {}, colourOf(i)), el("span", { class: "clock-time" }, clockText(left)));
+          el("span", {}, colourOf(i)),
+          el("span", { class: "clock-time" }, bot ? "bot" : clockText(left)));
         if (running() && state.current_player === i) li.classList.add("running");
-        if (left < LOW_S) li.classList.add("low");
+        if (!bot && left < LOW_S) li.classList.add("low");
         list.append(li);
       });
       rows.push(list);
