@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 from contextlib import ExitStack
+from datetime import timedelta
 
 import httpx
 import pytest
@@ -131,3 +132,54 @@ def test_of_two_processes_exactly_one_acts_on_a_timeout_and_both_tell_their_sock
                    json={"end": "abandoned"})
     assert again.status_code == 409, again.text
     assert get(b, watched)["result"] == {"ended": "claimed", "by": 1, "timed_out": 0}
+
+
+def test_processes_starting_at_once_after_a_downtime_shift_the_deadlines_once(db_url):
+    """Several processes back at once: the heartbeat's row lock lets the first shift every
+    running deadline by the downtime; the others find a fresh beat. A finished game's
+    deadline and an untimed game stay as they were."""
+    import threading
+    from datetime import datetime, timezone
+
+    from meeple.server import database
+    from meeple.server.clocks import HEARTBEAT, STALE_S
+    from meeple.server.storage import GameRow, SeatRow, Store
+
+    engines = [database.open_engine(db_url) for _ in range(4)]
+    try:
+        database.upgrade(engines[0])
+        stores = [Store(e) for e in engines]
+        when = datetime.now(timezone.utc)
+        deadline = when + timedelta(seconds=30)
+        for game_id, running, finished in (("run", deadline, False), ("done", deadline, True),
+                                           ("none", None, False)):
+            stores[0].create(GameRow(game_id, "carcassonne", 2, {}, 1, finished=finished,
+                                     deadline=running,
+                                     seats=[SeatRow(0, "human"), SeatRow(1, "human")]), [])
+        assert stores[0].beat(HEARTBEAT, STALE_S) is None       # the first beat ever
+        l = schema.leases
+        with engines[0].begin() as db:                          # nobody beat for 100 s
+            db.execute(sa.update(l).where(l.c.name == HEARTBEAT).values(
+                expires_at=when - timedelta(seconds=100)))
+        shifts, go = [], threading.Barrier(len(stores))
+
+        def back(store):
+            go.wait()
+            shifts.append(store.beat(HEARTBEAT, STALE_S))
+        threads = [threading.Thread(target=back, args=(s,)) for s in stores]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        made = [s for s in shifts if s is not None]
+        assert len(made) == 1 and len(shifts) == len(stores)
+        assert timedelta(seconds=100) <= made[0] < timedelta(seconds=110)
+        rows = {g: stores[0].game(g) for g in ("run", "done", "none")}
+        moved = rows["run"].deadline.replace(tzinfo=timezone.utc) - deadline
+        assert moved == made[0] and rows["run"].version == 1
+        assert rows["done"].deadline.replace(tzinfo=timezone.utc) == deadline
+        assert rows["done"].version == 0 and rows["none"].deadline is None
+        assert stores[1].beat(HEARTBEAT, STALE_S) is None       # fresh now
+    finally:
+        for e in engines:
+            e.dispose()
