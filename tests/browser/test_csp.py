@@ -49,7 +49,10 @@ def test_each_game_page_loads_for_a_seat_and_a_spectator(server, page):
         state = live(page)
         assert state["seat"] == 0 and state["legal"], game       # the token was heard
         page.evaluate("sessionStorage.clear()")                   # the page kept the token
-        page.goto(server.base + f"/games/{created['id']}")        # a spectator
+        page.goto(server.base + f"/games/{created['id']}")        # the player's cookie:
+        assert live(page)["seat"] == 0                            # the seat is theirs now
+        page.context.clear_cookies()
+        page.goto(server.base + f"/games/{created['id']}")        # someone else: a spectator
         assert live(page)["seat"] is None
         assert all(token not in url and "token" not in url for url in urls), urls
     assert len(urls) >= 2 * len(GAMES)

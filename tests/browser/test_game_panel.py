@@ -74,10 +74,13 @@ def test_a_hint_shows_win_chances_and_plays_the_move_clicked(server, page, artif
 
 
 def test_without_player_aids_there_is_no_hint_projection_or_pile(server, page):
-    game = server.create("carcassonne", 2, {"1": "greedy"}, aids=False)
+    """The beginner's aids off (no projection, no pile) and engine hints off (two switches
+    since issue 24: hints are the game's, shown to every seat)."""
+    game = server.create("carcassonne", 2, {"1": "greedy"}, aids=False, hints=False)
     page.goto(server.base + game["seats"][0]["join"])
     page.wait_for_selector(".spot")
-    assert state(page, "aids") is False
+    assert state(page, "aids") is False and state(page, "hints") is False
+    expect(page.locator("#table-rules")).to_have_text("No engine hints in this game")
     expect(page.locator("#leave")).to_be_attached()     # the panel is drawn
     assert page.locator("#hint").count() == 0
     assert page.locator(".projected").count() == 0
@@ -103,8 +106,9 @@ def test_a_takeback_accepted_takes_the_move_back(server, people):
     red.keyboard.press("u")                           # the same as the button
     expect(red.locator("#takeback-pending")).to_contain_text("waiting")
     question = blue.locator("#takeback-question")
-    expect(question).to_contain_text("asks to take back")
-    expect(question).to_contain_text("seat 0")
+    expect(question).to_contain_text(" asks to take back:")
+    expect(question.locator(".takeback-undo li")).to_have_count(1)   # the tile placed
+    expect(question.locator(".takeback-undo li")).to_contain_text(" placed ")
     blue.click("#takeback-accept")
     for page in (red, blue):
         wait_until(page, "window.meeple.state().index === 1 && "
@@ -251,13 +255,15 @@ def test_a_breakdown_of_another_shape_is_listed_too(server, page):
 
 
 def test_a_seat_opened_by_its_link_is_claimed_and_named_on_the_page(server, page, chromium):
-    """Opening a seat's link takes the seat out of the lobby's open seats (it shows as
-    "guest"); the page asks for a name, and the other people see it."""
-    game = server.create("carcassonne", 2)
+    """Opening a seat's link makes the seat the browser's player's, under the name the
+    server gave the player ("Guest 1234"); the page asks for a name, and the other people
+    see it."""
+    game = server.create("carcassonne", 2, seats={"0": "open", "1": "invite"})
     page.goto(server.base + game["seats"][0]["join"])
     expect(page.locator("#name-form")).to_be_visible()
     seats = server.get(f"/api/games/{game['id']}")["seats"]
-    assert [(s["name"], s["open"]) for s in seats] == [("guest", False), (None, True)]
+    assert re.fullmatch(r"Guest \d+", seats[0]["name"]) and not seats[0]["open"]
+    assert (seats[1]["name"], seats[1]["open"]) == (None, False)      # an invitation
     page.fill("#my-name", "Ann")
     page.press("#my-name", "h")                 # typing is not a shortcut (no hint asked)
     expect(page.locator("#hint-list")).to_have_count(0)
