@@ -7,8 +7,17 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from meeple.server import clocks
-from meeple.server.clocks import (Timing, begin, expired, moved, paused, restarted, resumed,
-                                  setting, shown)
+from meeple.server.clocks import (
+    Timing,
+    begin,
+    expired,
+    moved,
+    paused,
+    restarted,
+    resumed,
+    setting,
+    shown,
+)
 from meeple.server.errors import ApiError
 
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=timezone.utc)

@@ -5,7 +5,7 @@ finish for them; a game that nobody can finish is not listed as running."""
 from __future__ import annotations
 
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 
 import sqlalchemy as sa
 from sqlalchemy.pool import NullPool

@@ -36,17 +36,19 @@ The arithmetic is pure functions of the settings, the stored values and the time
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
 from .errors import ApiError
+from .storage import GameRow, now
+from .tokens import Who
 
 if TYPE_CHECKING:
     from .host import Host
     from .live import LiveGame
-    from .storage import GameRow
 
 log = logging.getLogger("meeple.server")
 
@@ -309,21 +311,20 @@ def shown(clock: dict | None, timing: Timing, to_move: int, when: datetime) -> d
 
 
 # --- a game's row ------------------------------------------------------------------------
-def timing_of(row: "GameRow") -> Timing:
+def timing_of(row: GameRow) -> Timing:
     """The stored clock values of ``row``."""
     return Timing(utc(row.deadline), row.remaining, row.timed_out)
 
 
-def runs(row: "GameRow", seat: int) -> bool:
+def runs(row: GameRow, seat: int) -> bool:
     """Whether a person's clock runs while ``seat`` is to move: a person's seat that no
     bot plays for (never a bot, a stand-in or chance)."""
     return 0 <= seat < len(row.seats) and row.seats[seat].bot is None
 
 
-def first_turn(row: "GameRow", when: datetime | None = None) -> None:
+def first_turn(row: GameRow, when: datetime | None = None) -> None:
     """Set a new game's ``deadline`` and ``remaining`` (its set-up dealt and summarized
     into ``row``, not stored yet): :func:`begin`."""
-    from .storage import now
     to_move = row.to_move if row.to_move is not None else -1
     if row.finished:
         to_move = -1
@@ -332,7 +333,7 @@ def first_turn(row: "GameRow", when: datetime | None = None) -> None:
                                                   timing.timed_out)
 
 
-def after_move(row: "GameRow", mover: int, to_move: int, when: datetime) -> dict:
+def after_move(row: GameRow, mover: int, to_move: int, when: datetime) -> dict:
     """The clock columns to store with ``mover``'s action (``to_move`` next), as a
     summary's keys: :func:`moved`; empty for an untimed game (nothing to write)."""
     if row.clock is None:
@@ -341,7 +342,7 @@ def after_move(row: "GameRow", mover: int, to_move: int, when: datetime) -> dict
                  when).values()
 
 
-def after_takeback(row: "GameRow", to_move: int, when: datetime) -> dict:
+def after_takeback(row: GameRow, to_move: int, when: datetime) -> dict:
     """The clock columns to store with a takeback that leaves ``to_move`` to act (``row``:
     the game before it): :func:`restarted`; empty for an untimed game."""
     if row.clock is None:
@@ -351,11 +352,10 @@ def after_takeback(row: "GameRow", to_move: int, when: datetime) -> dict:
                      when).values()
 
 
-def state_clock(row: "GameRow", when: datetime | None = None) -> dict | None:
+def state_clock(row: GameRow, when: datetime | None = None) -> dict | None:
     """The ``clock`` of a state message about ``row``: :func:`shown`."""
     if row.clock is None:
         return None
-    from .storage import now
     to_move = -1 if row.finished or row.to_move is None else row.to_move
     return shown(row.clock, timing_of(row), to_move, when or now())
 
@@ -372,12 +372,12 @@ class Clocks:
     """The host's clocks: the sweep that acts on deadlines that passed, the heartbeat that
     forgives a server's downtime, a seat handed to a bot and back, a game claimed."""
 
-    def __init__(self, host: "Host"):
+    def __init__(self, host: Host):
         self.host = host
         self.acting: set[str] = set()
         """Games whose timeout this process is acting on."""
 
-    def standin(self, live: "LiveGame") -> str:
+    def standin(self, live: LiveGame) -> str:
         """The agent spec of the bot that plays for a person in ``live``'s game."""
         return default_standin(self.host.quotas.bot_menu(type(live.game)))
 
@@ -394,8 +394,6 @@ class Clocks:
     async def keep_up(self) -> None:
         """Until cancelled, every :data:`SWEEP_S`: beat the heartbeat, then act on the
         games whose deadline passed (each in the background, by one process)."""
-        import asyncio
-        from .storage import now
         host = self.host
         while True:
             try:
@@ -431,10 +429,9 @@ class Clocks:
                 except Exception:          # the database is away: the lease lapses
                     log.exception("could not release the lease %s", lease)
 
-    async def _time_out(self, live: "LiveGame") -> None:
+    async def _time_out(self, live: LiveGame) -> None:
         """The seat to move ran out of time (as ``live`` has it): a bot takes it over, or
         the others may claim the game (``on_timeout``)."""
-        from .storage import now
         host, row, when = self.host, live.row, now()
         seat = live.state.current_player
         deadline = utc(row.deadline)
@@ -458,14 +455,13 @@ class Clocks:
         host.bots.due(changed)
 
     # --- what people ask ---------------------------------------------------------------
-    async def hand_over(self, game_id: str, caller: Any, bot: bool) -> dict:
+    async def hand_over(self, game_id: str, caller: Who | str | None, bot: bool) -> dict:
         """The caller's seat handed to a bot (``bot``: "let a bot finish for me") or taken
         back from one (also after their time ran out); ``{"seat", "bot"}``: the agent
         that now plays for the seat, None for its person."""
-        from .storage import now
         host = self.host
 
-        async def change(live: "LiveGame") -> tuple["LiveGame", dict]:
+        async def change(live: LiveGame) -> tuple[LiveGame, dict]:
             seat = _person(live, caller)
             if live.over:
                 raise ApiError(409, "the game is over")
@@ -487,7 +483,7 @@ class Clocks:
         host.bots.due(live)
         return reply
 
-    async def claim(self, game_id: str, caller: Any, end: str) -> dict:
+    async def claim(self, game_id: str, caller: Who | str | None, end: str) -> dict:
         """Another person's time ran out in a ``claim`` game: the caller (a person holding
         another seat) ends the game, as their win (``end`` "win") or as abandoned (no
         winner). ApiError 409 when nobody's time ran out, the caller's own did, or the game
@@ -496,7 +492,7 @@ class Clocks:
         if end not in ("win", "abandoned"):
             raise ApiError(400, "end must be 'win' or 'abandoned'")
 
-        async def change(live: "LiveGame") -> tuple["LiveGame", dict]:
+        async def change(live: LiveGame) -> tuple[LiveGame, dict]:
             seat = _person(live, caller)
             row = live.row
             if live.over:
@@ -518,7 +514,7 @@ class Clocks:
         return {"result": result}
 
 
-def _person(live: "LiveGame", caller: Any) -> int:
+def _person(live: LiveGame, caller: Who | str | None) -> int:
     """The person's seat the caller holds; ApiError 403 for a spectator."""
     seat = live.seat_of(caller)
     if seat is None:
@@ -529,6 +525,6 @@ def _person(live: "LiveGame", caller: Any) -> int:
     return seat
 
 
-def _standing_in(row: "GameRow", seat: int, spec: str | None) -> list:
+def _standing_in(row: GameRow, seat: int, spec: str | None) -> list:
     """``row``'s seats with ``spec`` standing in for ``seat`` (None: its person plays)."""
     return [replace(s, standin=spec) if s.seat == seat else s for s in row.seats]
