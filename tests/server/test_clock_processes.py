@@ -84,8 +84,8 @@ def test_a_server_down_past_a_deadline_makes_nobody_lose_on_time(server, db_url)
             time.sleep(0.2)
 
 
-def test_of_two_processes_exactly_one_acts_on_a_timeout_and_both_tell_their_sockets(  # noqa: F811
-        pair, postgres_url):
+def test_of_two_processes_exactly_one_acts_on_a_timeout_and_both_tell_their_sockets(
+        pair, postgres_url):  # noqa: F811  (pair: the fixture imported above)
     a, b = pair
     claims = [create(a, game="carcassonne", clock=FIVE, on_timeout="claim",
                      names={"0": "Ana", "1": "Bo"}) for _ in range(3)]
