@@ -21,6 +21,22 @@ from meeple.server.storage import GameRow, SeatRow
 from .helpers import GAMES
 
 
+def told(live: LiveGame) -> list[dict]:
+    """The game's log made anew: the actions replayed, each seat's told before it is
+    applied, with the seat's name (else its colour)."""
+    names = list(live.game.colours[:live.row.players])
+    for s in live.row.seats:
+        if s.name:
+            names[s.seat] = s.name
+    state, out = live.game.new_state(live.row.seed), []
+    for i, text in enumerate(live.history.actions):
+        action, seat = state.parse(text), state.current_player
+        if seat >= 0:
+            out.append({"index": i, "seat": seat, "text": f"{names[seat]} {state.narrate(action)}"})
+        state.apply(action)
+    return out
+
+
 def plain(live: LiveGame, seat: int | None, since: int = 0, moves: bool = False,
           model: type[GameState] = GameState, **extra) -> str:
     """The message's JSON as the builder made it before any memo: all of it per seat."""
@@ -29,6 +45,9 @@ def plain(live: LiveGame, seat: int | None, since: int = 0, moves: bool = False,
     secret = live.game.secret_scores and not over
     actions = live.history.actions
     legal = state.legal_actions() if seat is not None and state.current_player == seat else []
+    log = told(live)
+    takeback = row.takeback and {**row.takeback, "undo": [
+        e["text"] for e in log if e["index"] >= row.takeback["keep"]]}
     return model(**{
         "id": row.id, "game": row.game, "players": row.players, "status": row.status,
         "index": live.index, "turn": state.turn, "current_player": state.current_player,
@@ -42,7 +61,7 @@ def plain(live: LiveGame, seat: int | None, since: int = 0, moves: bool = False,
         "last_action": actions[-1] if actions else None,
         "moves": moves_since(live, since) if moves else [],
         "seats": seats_of(row.seats), "colours": list(live.game.colours[:row.players]),
-        "takeback": row.takeback,
+        "takeback": takeback, "log": [e for e in log if e["index"] >= since],
         "can_take_back": (seat is not None and not over
                           and isinstance(live.history.undo_point({seat}), int)),
         "rematch": row.rematch, "aids": row.aids, "practice": row.practice,
@@ -59,7 +78,7 @@ def row_of(name: str, seed: int, aids: bool = True) -> GameRow:
 def mid_game(name: str, seed: int, length: int) -> History:
     """A game of ``name`` played at random until it has ``length`` actions and a seat is
     to move."""
-    history = History(load(name, 2), seed)
+    history = History(load(name, 2), seed, narrate=True)
     rng = random.Random(seed)
     while history.state.current_player < 0 or len(history.actions) < length:
         state = history.state
@@ -82,7 +101,7 @@ def broadcast(live: LiveGame, since: int, kind: str, seats=(0, None, 1, 0)) -> d
 def test_every_message_is_the_plain_builders(name):
     for seed, aids in ((1, True), (2, False)):
         row = row_of(name, seed, aids)
-        history = History(load(name, 2), seed)
+        history = History(load(name, 2), seed, narrate=True)
         rng = random.Random(seed)
         since = 0
         while history.state.current_player == CHANCE:       # a set-up first
@@ -143,7 +162,7 @@ def test_a_broadcast_computes_the_shared_parts_once(monkeypatch, name):
 
 
 def test_a_position_changed_under_the_same_live_game_is_never_served_stale():
-    history = History(load("carcassonne", 2), 8)
+    history = History(load("carcassonne", 2), 8, narrate=True)
     rng = random.Random(8)
     live = LiveGame(row_of("carcassonne", 8), history)
     live.deal()

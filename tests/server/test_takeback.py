@@ -12,7 +12,7 @@ import meeple
 from meeple.core.state import CHANCE
 from meeple.server import schema
 
-from .helpers import auth, create, state, tokens, wait_for
+from .helpers import auth, create, receive, state, tokens, wait_for, watch
 
 
 def post(client, game_id: str, token: str, action: str, index: int | None = None) -> dict:
@@ -91,42 +91,33 @@ def test_alone_against_a_bot_the_takeback_is_immediate(serve, db_url):
     assert len(log) == turn2["index"] >= 7   # draw place pass | draw place x | draw
     rows = stored(db_url, game_id)
 
+    # the whole turn goes back, the tile and the pass together; its tile stays drawn
     reply = ask(client, game_id, token)
     assert reply.status_code == 200, reply.json()
-    assert reply.json() == {"takeback": None, "taken_back": len(log) - 2, "index": 2}
+    assert reply.json() == {"takeback": None, "taken_back": len(log) - 1, "index": 1}
     back = state(client, game_id, token)
-    assert back["index"] == 2 and back["current_player"] == 0
-    assert back["last_action"] == log[1] and back["legal"] == placed["legal"]
-    assert back["takeback"] is None and back["view"] == placed["view"]
-    assert actions(client, game_id) == log[:2]
-    assert stored(db_url, game_id) == rows[:2]
-    assert taken_back(db_url, game_id) == [(i, a, seat, 0) for i, a, seat in rows[2:]]
-
-    # a different move now: the tile drawn after it is the same one (chance is dealt by
-    # the seed and the count of outcomes dealt before, not by the moves)
-    follower = next(a for a in back["legal"] if a != "pass")
-    after = post(client, game_id, token, follower, 2)
-    assert actions(client, game_id)[3] == log[3]
-    wait_for(client, game_id, token, lambda s: s["current_player"] == 0)
-
-    # back once more, then once more across the draw (Carcassonne's pile is replayable)
-    assert ask(client, game_id, token).json()["index"] == 2
-    reply = ask(client, game_id, token)
-    assert reply.status_code == 200 and reply.json()["index"] == 1, reply.json()
-    again = state(client, game_id, token)
-    assert again["index"] == 1 and again["legal"] == first["legal"]
-    assert again["view"] == first["view"]
+    assert back["index"] == 1 and back["current_player"] == 0
+    assert back["last_action"] == log[0] and back["legal"] == first["legal"]
+    assert back["takeback"] is None and back["view"] == first["view"]
+    assert back["log"] == []
     assert actions(client, game_id) == log[:1]
-    undone = taken_back(db_url, game_id)
-    assert undone[len(rows) - 2:][0][:2] == (2, follower)
-    assert undone[-1][:3] == (1, log[1], 0)
-    assert {row[3] for row in undone} == {0}
-    assert after["index"] >= 4
-    # placed elsewhere this time: still the same next tile
+    assert stored(db_url, game_id) == rows[:1]
+    assert taken_back(db_url, game_id) == [(i, a, seat, 0) for i, a, seat in rows[1:]]
+    refused(client, ask(client, game_id, token), 409, game_id, {0: token}, "no move of yours")
+
+    # placed elsewhere this time: the tile drawn after the turn is the same one (chance is
+    # dealt by the seed and the count of outcomes dealt before, not by the moves)
     assert first["legal"][-1] != log[1]
     post(client, game_id, token, first["legal"][-1], 1)
-    post(client, game_id, token, "pass", 2)
+    reply = ask(client, game_id, token)                 # inside the turn: the tile alone
+    assert reply.json() == {"takeback": None, "taken_back": 1, "index": 1}, reply.json()
+    post(client, game_id, token, first["legal"][-1], 1)
+    follower = next(a for a in state(client, game_id, token)["legal"] if a != "pass")
+    post(client, game_id, token, follower, 2)
     assert actions(client, game_id)[3] == log[3]
+    wait_for(client, game_id, token, lambda s: s["current_player"] == 0)
+    undone = taken_back(db_url, game_id)
+    assert undone[len(rows) - 1:] == [(1, first["legal"][-1], 0, 0)]
 
 
 def test_a_bot_still_moves_after_a_takeback_taken_while_it_was_choosing(serve):
@@ -141,9 +132,10 @@ def test_a_bot_still_moves_after_a_takeback_taken_while_it_was_choosing(serve):
     now = post(client, game_id, token, "pass", 2)
     assert now["current_player"] == 1 and now["index"] == 4
     reply = ask(client, game_id, token)
-    assert reply.status_code == 200 and reply.json()["index"] == 2, reply.json()
+    assert reply.status_code == 200 and reply.json()["index"] == 1, reply.json()
     back = state(client, game_id, token)
-    now = post(client, game_id, token, next(a for a in back["legal"] if a != "pass"), 2)
+    post(client, game_id, token, back["legal"][-1], 1)
+    now = post(client, game_id, token, "pass", 2)
     assert now["current_player"] == 1 and now["index"] == 4
     done = wait_for(client, game_id, token, lambda s: s["current_player"] == 0, timeout=30)
     assert done["index"] > 4
@@ -167,11 +159,14 @@ def test_with_other_people_the_takeback_waits_for_all_of_them(serve, db_url):
 
     reply = ask(client, game_id, t[0])
     assert reply.status_code == 200, reply.json()
-    request = {"by": 0, "keep": 2, "accepted": []}
+    request = {"by": 0, "keep": 1, "accepted": []}
     assert reply.json() == {"takeback": request, "waiting": [1, 2]}
+    undo = [e["text"] for e in state(client, game_id)["log"]]   # the tile and the pass
+    assert len(undo) == 2 and undo[0].startswith("red placed ")
+    assert undo[1] == "red put no follower on the tile"
     for seen in views(client, game_id, t):
-        assert seen["takeback"] == request and seen["index"] == 4
-    assert requests(db_url, game_id) == [(0, 2)]
+        assert seen["takeback"] == {**request, "undo": undo} and seen["index"] == 4
+    assert requests(db_url, game_id) == [(0, 1)]
     pending = views(client, game_id, t)
     assert refused(client, answer(client, game_id, t[0], True), 409, game_id, t,
                    "you asked") == pending
@@ -184,15 +179,16 @@ def test_with_other_people_the_takeback_waits_for_all_of_them(serve, db_url):
     assert taken_back(db_url, game_id) == []
     reply = answer(client, game_id, t[2], True)
     assert reply.status_code == 200, reply.json()
-    assert reply.json() == {"takeback": None, "taken_back": 2, "index": 2}
+    assert reply.json() == {"takeback": None, "taken_back": 3, "index": 1}
     back = state(client, game_id, t[0])
-    assert back["index"] == 2 and back["current_player"] == 0 and back["takeback"] is None
-    assert "pass" in back["legal"]
-    assert [row[:2] for row in taken_back(db_url, game_id)] == [(2, "pass"), (3, before[
-        "last_action"])]
+    assert back["index"] == 1 and back["current_player"] == 0 and back["takeback"] is None
+    assert back["legal"] == start["legal"] and back["log"] == []
+    assert [row[:2] for row in taken_back(db_url, game_id)] == [
+        (1, start["legal"][0]), (2, "pass"), (3, before["last_action"])]
     assert requests(db_url, game_id) == []
 
     # declined: dropped, nothing taken back
+    post(client, game_id, t[0], start["legal"][0], 1)
     reply = ask(client, game_id, t[0])
     assert reply.status_code == 200 and reply.json()["takeback"]["keep"] == 1
     reply = answer(client, game_id, t[2], False)
@@ -201,7 +197,7 @@ def test_with_other_people_the_takeback_waits_for_all_of_them(serve, db_url):
     now = state(client, game_id, t[0])
     assert now["takeback"] is None and now["index"] == 2 and requests(db_url, game_id) == []
     refused(client, answer(client, game_id, t[1], True), 409, game_id, t, "no takeback")
-    assert len(taken_back(db_url, game_id)) == 2
+    assert len(taken_back(db_url, game_id)) == 3
 
     # the asker moving again drops the request
     assert ask(client, game_id, t[0]).json()["waiting"] == [1, 2]
@@ -210,7 +206,60 @@ def test_with_other_people_the_takeback_waits_for_all_of_them(serve, db_url):
     assert moved["takeback"] is None and requests(db_url, game_id) == []
     refused(client, answer(client, game_id, t[2], True), 409, game_id, t, "no takeback")
     assert state(client, game_id)["index"] == moved["index"] == 4
-    assert len(taken_back(db_url, game_id)) == 2
+    assert len(taken_back(db_url, game_id)) == 3
+
+
+def test_the_other_persons_move_ends_the_offer(serve, db_url):
+    # Audit B4: red places and passes and asks to take back; blue does not answer but
+    # places a tile: the offer is gone (for every viewer, and from the database), and
+    # accepting it now is refused, so blue's own move is never taken back unasked.
+    client = serve()
+    created = create(client, "carcassonne", players=2, seed=6)
+    game_id, t = created["id"], tokens(created)
+    start = state(client, game_id, t[0])
+    post(client, game_id, t[0], start["legal"][0], 1)
+    post(client, game_id, t[0], "pass", 2)
+    assert ask(client, game_id, t[0]).json()["waiting"] == [1]
+    with watch(client, game_id, t[1]) as ws:
+        assert receive(ws)["takeback"]["by"] == 0
+        blue = state(client, game_id, t[1])
+        moved = post(client, game_id, t[1], blue["legal"][0], blue["index"])
+        update = receive(ws)
+        assert update["type"] == "update" and update["takeback"] is None
+    assert moved["takeback"] is None and requests(db_url, game_id) == []
+    for seen in views(client, game_id, t):
+        assert seen["takeback"] is None and seen["index"] == moved["index"]
+    reply = answer(client, game_id, t[1], True)
+    assert reply.status_code == 409 and "no takeback" in reply.json()["error"], reply.json()
+    assert state(client, game_id)["index"] == moved["index"]
+    assert taken_back(db_url, game_id) == []
+
+
+def test_a_takeback_undoes_the_tile_and_its_follower_together(serve, db_url):
+    client = serve()
+    created = create(client, "carcassonne", players=2, names={"0": "Alice", "1": "Bob"},
+                     seed=8)
+    game_id, t = created["id"], tokens(created)
+    start = state(client, game_id, t[0])
+    placed = post(client, game_id, t[0], start["legal"][0], 1)
+    follower = next(a for a in placed["legal"] if a.startswith("follower "))
+    after = post(client, game_id, t[0], follower, 2)
+    with watch(client, game_id, t[1]) as ws:
+        receive(ws)
+        assert ask(client, game_id, t[0]).json()["waiting"] == [1]
+        question = receive(ws)                  # the question, with what it undoes
+        assert question["type"] == "takeback"
+        undo = question["takeback"]["undo"]
+        assert undo == [e["text"] for e in state(client, game_id)["log"]]
+        assert undo[0].startswith("Alice placed ") and "starting tile" in undo[0]
+        assert undo[1].startswith("Alice put a follower ")
+        assert answer(client, game_id, t[1], True).status_code == 200
+        back = receive(ws)
+        assert back["type"] == "state" and back["index"] == 1 and back["log"] == []
+    again = state(client, game_id, t[0])
+    assert again["legal"] == start["legal"] and again["view"] == start["view"]
+    assert [row[1] for row in taken_back(db_url, game_id)] == [
+        start["legal"][0], follower, after["last_action"]]
 
 
 def test_catan_dice_refuses_a_takeback_across_a_roll(serve, db_url):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .clocks import state_clock
+from .gamelog import log_since, with_undo
 from .live import LiveGame
 from .models import GameState
 from .storage import GameRow, SeatRow
@@ -36,9 +37,10 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
         "seat": seat, "view": state.view(seat), "legal": legal, "legal_parts": parts,
         "projected": live.once("projected", state.projected_scores) if row.aids else None,
         "events": live.once(("events", since), lambda: state.events_since(since)),
+        "log": log_since(live, since),
         "moves": live.once(("moves", since), lambda: moves_since(live, since)) if moves
         else [],
-        "seats": seats_of(row.seats), "takeback": row.takeback,
+        "seats": seats_of(row.seats), "takeback": with_undo(live, row.takeback),
         "can_take_back": (seat is not None and not fixed["terminal"]
                           and isinstance(live.history.undo_point({seat}), int)),
         "rematch": row.rematch, "aids": row.aids, "practice": row.practice,

@@ -7,6 +7,7 @@ import { el, playerRows, swatch, typing } from "./dom.js";
 import { gameTypes, loadBoard as loadBoardModule } from "./boards/index.js";
 import { createBreakdown } from "./breakdown.js";
 import { createClock } from "./clock.js";
+import { createLog } from "./log.js";
 import { createPile } from "./pile.js";
 import { createSeatPanel } from "./seat_actions.js";
 import { me } from "./player.js";
@@ -134,21 +135,14 @@ function renderKeys() {
   $("keys").replaceChildren("Keys: ", ...parts);
 }
 
-function log(text, kind) {
-  const li = document.createElement("li");
-  li.className = kind; li.textContent = text;
-  $("log").prepend(li);              // newest first: no scrolling to follow the game
-}
-
-function logEvents(events) {
-  for (const e of events || []) if (e.text) log(e.text, "event");
-}
+// The log: the server's words for the game's moves and its events (log.js).
+const gameLog = createLog($("log"), { resync: () => socket && socket.resync() });
 
 // Which board draws the game, the game's declaration says (boards/index.js, shared with
 // the replay viewer).
 async function loadBoard() {
   const { module, data } = await loadBoardModule(state.game);
-  board = module.createBoard($("board"), $("controls"), { data, send, log });
+  board = module.createBoard($("board"), $("controls"), { data, send });
   pile = createPile($("pile"), data);
 }
 
@@ -174,18 +168,14 @@ async function onMessage(msg) {
   const previous = state;
   state = msg;
   if (!board) await loadBoard();
-  if (msg.type === "state") {           // the whole game: the log starts again from it
-    $("log").replaceChildren();
-    logEvents(msg.events);
-    log(`joined at move ${msg.index}`, "move");
-  } else if (msg.type === "update") {
+  if (msg.type === "update") {
     // an update that starts past what this page knew: one was missed; the state tells all
     if (previous && msg.since > previous.index) socket.resync();
-    if (previous) board.describe(previous, msg);
-    logEvents(msg.events);
     showError("");
-  } else if (msg.type === "takeback" && previous && previous.takeback && !msg.takeback) {
-    log("the takeback was declined", "move");     // one carried out comes as a new `state`
+  }
+  gameLog.update(msg);
+  if (msg.type === "takeback" && previous && previous.takeback && !msg.takeback) {
+    gameLog.note("the takeback was declined", msg.index);   // one carried out: a new `state`
   }
   turnNotice.update(state, `${msg.view && msg.view.game || msg.game} ${gameId} · meeple`);
   $("title").textContent = `${msg.game} · game ${gameId} · move ${msg.index}`

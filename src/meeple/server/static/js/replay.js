@@ -51,7 +51,7 @@ async function go(n) {
   step = n;
   if (!board) {             // once, even when several steps are asked for meanwhile
     boardReady ||= loadBoard(record.game).then(({ module, data }) =>
-      module.createBoard($("board"), $("controls"), { data, send: () => false, log: () => {} }));
+      module.createBoard($("board"), $("controls"), { data, send: () => false }));
     board = await boardReady;
     if (wanted !== n) return;
   }

@@ -4,6 +4,7 @@
 // The server decides (whose turn, what can be taken back); the panel only offers.
 import { api } from "./api.js";
 import { el } from "./dom.js";
+import { personName } from "./log.js";
 
 /** A hint's value in words: a win chance in percent, or the expected final score where
  * the hint agent ranks by score (solo games). */
@@ -93,19 +94,23 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
     const tb = state.takeback;
     if (!tb) {
       return canTakeBack() ? el("button", { id: "takeback", onclick: askTakeback,
-                                            title: "ask to take back your last move (u)" },
+                                            title: "ask to take back your last turn (u)" },
                                 "take back") : null;
     }
+    // What it undoes, in the log's words (the server's, from the request's `keep` on).
+    const undone = () => el("ul", { class: "takeback-undo" },
+                            ...(tb.undo || []).map((text) => el("li", {}, text)));
     if (tb.by === state.seat) {
-      return el("p", { class: "takeback pending", id: "takeback-pending" },
-                "You asked to take back your last move: waiting for the others' answer…");
+      return el("div", { class: "takeback pending", id: "takeback-pending" },
+                el("p", {}, "You asked to take back: waiting for the others' answer…"),
+                undone());
     }
     if ((tb.accepted || []).includes(state.seat)) {
       return el("p", { class: "takeback pending" },
-                `You accepted ${seatName(tb.by)}'s takeback: waiting for the others…`);
+                `You accepted ${personName(state, tb.by)}'s takeback: waiting for the others…`);
     }
     return el("div", { class: "takeback question", id: "takeback-question" },
-      el("p", {}, `${seatName(tb.by)} asks to take back their last move.`),
+      el("p", {}, `${personName(state, tb.by)} asks to take back:`), undone(),
       el("div", { class: "controls" },
         el("button", { id: "takeback-accept", class: "primary", onclick: () => answer(true) },
            "Accept"),

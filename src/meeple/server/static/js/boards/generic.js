@@ -7,7 +7,7 @@
 // in, HTML out), `bind` (every listener, one unbind), and the board.
 import { seatColours } from "../colours.js";
 import { el, listen, loadStylesheet, swatch, typing } from "../dom.js";
-import { movesInWords, myMove } from "./moves.js";
+import { myMove } from "./moves.js";
 
 const HIDDEN = new Set(["game", "seat"]);   // the page says these already
 const DEEPEST = 4;                          // nested deeper: shown as compact JSON
@@ -90,7 +90,7 @@ function bind(root, on) {
 
 // --- the board -----------------------------------------------------------------------------------
 
-export function createBoard(container, controls, { send, log }) {
+export function createBoard(container, controls, { send }) {
   loadStylesheet("/static/css/generic.css");
   const root = el("div", { class: "gen-board" });
   container.replaceChildren(root);
@@ -124,9 +124,6 @@ export function createBoard(container, controls, { send, log }) {
     },
     keys: [["1–9", "a move"], ["Tab", "to a move"], ["Enter", "play it"]],
     status: () => ": choose a move",
-    describe(before, after) {
-      for (const line of movesInWords(after)) log(line, "move");
-    },
     destroy: unbind,
   };
 }

@@ -8,7 +8,7 @@
 import { cssColour, seatColours } from "../colours.js";
 import { el, listen, loadStylesheet, swatch } from "../dom.js";
 import { hexPoints, sv } from "../svg.js";
-import { movesInWords, myMove, perState } from "./moves.js";
+import { myMove, perState } from "./moves.js";
 
 const R = 40;                          // hex radius (centre to corner), pointy-top
 const W = Math.sqrt(3) * R;            // hex width
@@ -295,7 +295,7 @@ function bind({ svg, below }, on) {
 
 // --- the board --------------------------------------------------------------------------------
 
-export function createBoard(container, controls, { send, log }) {
+export function createBoard(container, controls, { send }) {
   loadStylesheet("/static/css/hex_board.css");
   const svg = sv("svg", { class: "js-board", "aria-label": "the board" });
   const below = el("div", { class: "js-below" });
@@ -344,9 +344,6 @@ export function createBoard(container, controls, { send, log }) {
     },
     keys: [["Esc", "cancel"]],
     status: () => ": move your pawns",
-    describe(before, after) {
-      for (const line of movesInWords(after)) log(line, "move");
-    },
     destroy: unbind,
   };
 }

@@ -3,13 +3,12 @@
 // board needs the game's fixed data (`client_data`: GET /api/games/types/NAME/data); a game
 // that declares no board, or one this client does not know, gets the generic board.
 //
-// Every board module exports createBoard(container, controls, {data, send, log}), which
+// Every board module exports createBoard(container, controls, {data, send}), which
 // returns the board:
 // - update(state): draw the state message (a replay step too: `legal` empty, `seat` null);
 // - keys: the board's own [key, what] pairs for the page's help line;
 // - status(state): the board's words for the status line on the seat's turn (": place
 //   the tile"), from the legal moves;
-// - describe(before, after): log an update's moves (`movesInWords`) with log(text, "move");
 // - destroy(): remove every listener the board added (and stop its observers);
 // - highlight(cells) / highlightItem(item | null, seat), where the board has them: show
 //   what a final-breakdown item scored while it is pointed at.

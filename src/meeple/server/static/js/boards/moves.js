@@ -1,7 +1,6 @@
 // Moves as the boards meet them: the legal ones the seat to move is offered (the server's
-// `legal` strings and, in the same order, their `legal_parts`), and the seats' moves an
-// update reports (`moves`), put in words for the log.
-import { seatColours } from "../colours.js";
+// `legal` strings and, in the same order, their `legal_parts`). The log's words for the
+// moves played are the server's (`log`, shown by ../log.js).
 
 /** Whether the page's seat has moves to make now (a spectator, or a seat not to move,
  * gets none from the server). */
@@ -17,17 +16,4 @@ export function perState(sort) {
     if (!done.has(state)) done.set(state, sort(state));
     return done.get(state);
   };
-}
-
-/** An update's moves by seats in words, one line each. By default `move N (colour):
- * action` (N counts actions from 1, chance outcomes included, as the replay's steps do);
- * a board that can say a move better gives `say(move, colour)`, whose words (when not
- * null) follow `move N: `. */
-export function movesInWords(state, say = null) {
-  const colours = seatColours(state);
-  return (state.moves || []).map((m) => {
-    const colour = colours[m.seat] || `seat ${m.seat}`;
-    const words = say && say(m, colour);
-    return words ? `move ${m.index + 1}: ${words}` : `move ${m.index + 1} (${colour}): ${m.action}`;
-  });
 }

@@ -10,7 +10,7 @@
 import { cssColour, seatColours } from "../colours.js";
 import { el, listen, loadStylesheet } from "../dom.js";
 import { hexPoints, sv } from "../svg.js";
-import { movesInWords, myMove, perState } from "./moves.js";
+import { myMove, perState } from "./moves.js";
 
 const U = 100;                           // one hex size in SVG units
 
@@ -377,7 +377,7 @@ function bind(root, on) {
 
 // --- the board --------------------------------------------------------------------------------
 
-export function createBoard(container, controls, { send, log }) {
+export function createBoard(container, controls, { send }) {
   loadStylesheet("/static/css/sheet_board.css");
   const sheetBox = el("div", { class: "cd-sheet-box" }), side = el("div", { class: "cd-side" });
   const root = el("div", { class: "cd-wrap" }, el("div", { class: "cd-main" }, sheetBox, side));
@@ -440,9 +440,6 @@ export function createBoard(container, controls, { send, log }) {
       const moves = movesOf(s);
       if (moves.rerolls.size || moves.stop !== null) return ": keep or reroll";
       return moves.end !== null ? ": build, or end the turn" : "";
-    },
-    describe(before, after) {
-      for (const line of movesInWords(after)) log(line, "move");
     },
     /** A breakdown item pointed at (null: no longer): that seat's sheet, the turn lit. */
     highlightItem(item, seat) {

@@ -9,7 +9,7 @@ import { SIZE, indexTiles, locationPoint, tileMarkup, upright } from "./tiles.js
 import { cssColour, seatColours } from "../colours.js";
 import { el, listen, loadStylesheet, typing } from "../dom.js";
 import { sv } from "../svg.js";
-import { movesInWords, perState } from "./moves.js";
+import { perState } from "./moves.js";
 
 const KIND_LETTER = { road: "R", city: "C", monastery: "M", field: "F",
                       forest: "F", river: "R", meadow: "M", hut: "H" };
@@ -55,19 +55,6 @@ function rotationAt(state, ui, key) {
 function pieceOf(parts) {
   return parts[0] === "hut" ? { kind: "hut", location: parts[1] }
     : { kind: parts[1], location: parts[2] };
-}
-
-/** A move in the log's words, from its parts. */
-function moveWords(parts, colour) {
-  const [kind] = parts;
-  if (kind === "place") {
-    const [, type, x, y, rotation] = parts;
-    return `${colour} placed tile ${type} at (${x}, ${y}), ${rotation}°`;
-  }
-  if (kind === "follower") return `${colour} put a follower on the ${parts[1]} (${parts[2]})`;
-  if (kind === "hut") return `${colour} put a hut (${parts[1]})`;
-  if (kind === "pass") return `${colour} passed`;
-  return null;
 }
 
 /** Centres for the piece circles at `points` (tile units) so that none covers another
@@ -300,7 +287,7 @@ function bind(dom, on) {
 
 // --- the board -------------------------------------------------------------------------------
 
-export function createBoard(container, controls, { data, send, log }) {
+export function createBoard(container, controls, { data, send }) {
   loadStylesheet("/static/css/tiles.css");
   const dom = makeDom(container, controls);
   const draw = drawing(dom, indexTiles(data));
@@ -466,10 +453,6 @@ export function createBoard(container, controls, { data, send, log }) {
       const pieces = ["follower", "hut"].filter((k) => kinds.has(k)).map((k) => `a ${k}`);
       if (!pieces.length) return moves.pass !== null ? ": no piece fits the tile, pass" : "";
       return `: ${pieces.join(" or ")}${moves.pass !== null ? ", or pass" : ""}`;
-    },
-    describe(before, after) {
-      const say = (move, colour) => moveWords(move.parts, colour);
-      for (const line of movesInWords(after, say)) log(line, "move");
     },
     destroy() { unbind(); resized.disconnect(); },
   };
