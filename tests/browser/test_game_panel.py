@@ -106,8 +106,9 @@ def test_a_takeback_accepted_takes_the_move_back(server, people):
     red.keyboard.press("u")                           # the same as the button
     expect(red.locator("#takeback-pending")).to_contain_text("waiting")
     question = blue.locator("#takeback-question")
-    expect(question).to_contain_text("asks to take back")
-    expect(question).to_contain_text("seat 0")
+    expect(question).to_contain_text(" asks to take back:")
+    expect(question.locator(".takeback-undo li")).to_have_count(1)   # the tile placed
+    expect(question.locator(".takeback-undo li")).to_contain_text(" placed ")
     blue.click("#takeback-accept")
     for page in (red, blue):
         wait_until(page, "window.meeple.state().index === 1 && "
