@@ -260,3 +260,25 @@ def test_a_closed_seat_socket_goes_when_its_invitation_is_accepted(client):
             while True:
                 receive(ws)
         assert closed.value.code == 4401
+
+
+def test_a_friend_who_comes_late_takes_the_seat_back_from_the_bot(client):
+    """The invited person's clock ran out before they came and a bot plays for them:
+    accepting the invitation sends the bot away, and their clock starts."""
+    import time
+    ana, bob = Browser(client), Browser(client)
+    ana.me(), bob.me()
+    created = ana.create(seats={"1": "invite"}, clock={"kind": "move", "seconds": 5},
+                         on_timeout="bot")
+    game_id = created["id"]
+    ana.post(f"/api/games/{game_id}/actions", json={"action": ana.state(game_id)["legal"][0]})
+    ana.post(f"/api/games/{game_id}/actions", json={"action": "pass"})
+    deadline = time.monotonic() + 30
+    while ana.state(game_id)["seats"][1]["bot"] is None:
+        assert time.monotonic() < deadline, "no bot took the absent friend's seat"
+        time.sleep(0.2)
+    code = created["seats"][1]["invite"].removeprefix("/invite/")
+    assert bob.post(f"/api/invites/{code}").status_code == 200
+    now = bob.state(game_id)
+    assert now["seat"] == 1 and now["seats"][1]["bot"] is None
+    assert now["seats"][1]["name"] == bob.me()["name"]

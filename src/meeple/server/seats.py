@@ -136,8 +136,11 @@ class Seats:
         caller's player's, with a new token."""
         host, name, caller = self.host, _name(name), who(caller)
 
+        own_seat: int | None = None
+
         async def change(live: LiveGame) -> tuple[LiveGame, dict]:
-            own = live.seat_of(caller)
+            nonlocal own_seat
+            own = own_seat = live.seat_of(caller)
             if own is None:
                 return await self._take_open(live, seat, name, caller.player)
             if seat is not None and seat != own:
@@ -149,6 +152,8 @@ class Seats:
 
         live, reply = await host.changing(game_id, change)
         host.broadcast(live, live.index, "seats")
+        if own_seat is None:                        # an open seat taken: its person plays
+            await self._take_back_from_bot(live, reply["seat"], Who(token=reply["token"]))
         return reply
 
     async def _set(self, live: LiveGame, seat: int, values: dict,
@@ -225,7 +230,15 @@ class Seats:
         host.hub.close_seat(game_id, seat, reason="this seat's invitation was accepted: "
                                                   "the seat is its player's now")
         host.broadcast(live, live.index, "seats")
+        await self._take_back_from_bot(live, seat, Who(player=player.id))
         return {"id": game_id, "seat": seat, "game": live.row.game}
+
+    async def _take_back_from_bot(self, live: LiveGame, seat: int, caller: Who) -> None:
+        """A person arriving at their seat (an invitation accepted, an open seat taken)
+        plays it: a bot standing in for it meanwhile (its clock ran out before they came)
+        steps aside, and their clock starts."""
+        if live.row.seats[seat].standin is not None and not live.over:
+            await self.host.clocks.hand_over(live.row.id, caller, False)
 
     async def _take_open(self, live: LiveGame, seat: int | None, name: str,
                          player: str | None) -> tuple[LiveGame, dict]:
