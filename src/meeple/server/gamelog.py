@@ -38,7 +38,9 @@ class Rendered:
     __slots__ = ("names", "sources", "entries")
 
     def __init__(self, names: list[str]):
-        self.names, self.sources, self.entries = names, [], []
+        self.names = names
+        self.sources: list[tuple[int, int, str]] = []
+        self.entries: list[dict] = []
 
     def of(self, narration: list[tuple[int, int, str]], names: list[str]) -> list[dict]:
         """The entries of ``narration`` with ``names``: those of the longest prefix

@@ -36,7 +36,9 @@ def field_words(state: "JaegerSammlerState", name: str) -> str:
 def narrate(state: "JaegerSammlerState", action: Action) -> str:
     """``moved a pawn two steps, from a summer settlement over a tile to a weapon``, ``moved
     two pawns a step each, …``, ``took a pawn off the board, from a cave``."""
-    w = lambda name: field_words(state, name)   # noqa: E731
+    def w(name: str) -> str:
+        return field_words(state, name)
+
     if action[0] == "remove":
         return f"took a pawn off the board, from {w(action[1])}"
     if action[0] != "move":
