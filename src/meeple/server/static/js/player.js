@@ -76,7 +76,8 @@ export function createPlayerCard(root, { onChange } = {}) {
       field(`${prefix}-username`, "Username", { autocomplete: "username", maxlength: 40,
                                                 autocapitalize: "none", spellcheck: "false" }),
       field(`${prefix}-password`, "Password", { type: "password",
-        autocomplete: create ? "new-password" : "current-password" }),
+        autocomplete: create ? "new-password" : "current-password",
+        placeholder: create ? "8 characters or more" : null }),
       el("button", { type: "submit", class: "primary" },
          create ? "Create the account" : "Log in"));
     form.addEventListener("submit", async (ev) => {
