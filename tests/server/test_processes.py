@@ -165,12 +165,16 @@ def test_a_takeback_through_b_then_moves_through_a_stay_consistent(pair, postgre
         choice = next((x for x in legal if x == "pass"), legal[0])
         assert move(a, game_id, t[0], choice, now["index"]).status_code == 200
     at = get(a, game_id)["index"]
-    # through B, seat 0 takes back its pass and seat 1 accepts; seat 0 now puts a follower
+    # through B, seat 0 takes back its turn (the tile and the pass) and seat 1 accepts;
+    # seat 0 now places the tile again and puts a follower
     asked = b.post(f"/api/games/{game_id}/takeback", headers=auth(t[0]))
     assert asked.status_code == 200, asked.text
     answered = b.post(f"/api/games/{game_id}/takeback/answer", headers=auth(t[1]),
                       json={"accept": True})
     assert answered.status_code == 200, answered.text
+    seat, now = to_move(b, game_id, t)
+    assert seat == 0 and now["index"] == 1
+    assert move(b, game_id, t[0], now["legal"][0], now["index"]).status_code == 200
     seat, now = to_move(b, game_id, t)
     follower = next(x for x in now["legal"] if x.startswith("follower"))
     assert move(b, game_id, t[0], follower, now["index"]).status_code == 200
