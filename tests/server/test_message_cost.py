@@ -45,13 +45,16 @@ def plain(live: LiveGame, seat: int | None, since: int = 0, moves: bool = False,
     secret = live.game.secret_scores and not over
     actions = live.history.actions
     legal = state.legal_actions() if seat is not None and state.current_player == seat else []
+    view = state.view(seat)
+    if not row.aids:                             # the pile's composition is an aid
+        view.pop("pile", None)
     log = told(live)
     takeback = row.takeback and {**row.takeback, "undo": [
         e["text"] for e in log if e["index"] >= row.takeback["keep"]]}
     return model(**{
         "id": row.id, "game": row.game, "players": row.players, "status": row.status,
         "index": live.index, "turn": state.turn, "current_player": state.current_player,
-        "terminal": over, "seat": seat, "view": state.view(seat),
+        "terminal": over, "seat": seat, "view": view,
         "regions": state.piece_regions(),
         "legal": [str(a) for a in legal], "legal_parts": [list(a) for a in legal],
         "scores": None if secret else state.scores(),

@@ -34,7 +34,8 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
                                     and row.seats[seat].standin is None) else ([], [])
     return model(**{
         "id": row.id, "game": row.game, "players": row.players, "status": row.status,
-        "seat": seat, "view": state.view(seat), "legal": legal, "legal_parts": parts,
+        "seat": seat, "view": _view(state.view(seat), row.aids), "legal": legal,
+        "legal_parts": parts, "hints": row.hints,
         "projected": live.once("projected", state.projected_scores) if row.aids else None,
         "events": live.once(("events", since), lambda: state.events_since(since)),
         "log": log_since(live, since),
@@ -47,6 +48,14 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
         "version": row.version, "since": since, "clock": state_clock(row),
         "result": row.result, **fixed,
     }, **extra)
+
+
+def _view(view: dict, aids: bool) -> dict:
+    """The seat's view, without the beginner's aids where they are off: the pile's
+    composition (the "tiles left" panel; how many are left stays, as on the table)."""
+    if aids or "pile" not in view:
+        return view
+    return {k: v for k, v in view.items() if k != "pile"}
 
 
 def _fixed(live: LiveGame) -> dict[str, Any]:
@@ -83,6 +92,27 @@ def seats_of(seats: list[SeatRow]) -> list[dict]:
     """Who sits where: agent, name, whether the seat is open (never a token's hash)."""
     return [{"seat": s.seat, "agent": s.agent, "name": s.name, "open": s.open,
              "mode": s.mode, "bot": s.standin} for s in seats]
+
+
+def game_summary_of_player(row: GameRow, player: str, key: bytes) -> dict:
+    """A game as "My games" lists it for ``player`` (INTERFACE.md): their seat, the
+    status (``invited`` while an invited person's seat is not taken), whether it is their
+    turn, their deadline, and the invitation links of a game they created."""
+    from .seats import invite_link
+    mine = [s.seat for s in row.seats if s.player == player]
+    seat = row.to_move if row.to_move in mine else mine[0]
+    waiting = [s.seat for s in row.seats if s.mode == "invite" and s.player is None
+               and s.name is None]
+    status = "finished" if row.finished else "invited" if waiting else "running"
+    your_turn = (not row.finished and row.to_move in mine
+                 and row.seats[row.to_move].standin is None)
+    return {**summary_message(row), "seat": seat, "status": status,
+            "your_turn": your_turn, "result": row.result,
+            "deadline": row.deadline.isoformat() if your_turn and row.deadline else None,
+            "to_move": row.to_move, "clock": row.clock,
+            "updated": row.updated_at.timestamp() if row.updated_at else None,
+            "invites": [{"seat": s, "invite": invite_link(key, row.id, s)} for s in waiting]
+            if row.creator_player == player else []}
 
 
 def summary_message(row: GameRow) -> dict:
