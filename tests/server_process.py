@@ -12,7 +12,8 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-TEST_FLAGS = ("--bot-workers", "1", "--games-per-hour", "100000")
+TEST_FLAGS = ("--bot-workers", "1", "--games-per-hour", "100000",
+              "--players-per-hour", "100000")
 """One bot worker, and the cap on games created per address lifted: every game of a test
 session is created from this one address."""
 

@@ -282,3 +282,11 @@ def test_a_friend_who_comes_late_takes_the_seat_back_from_the_bot(client):
     now = bob.state(game_id)
     assert now["seat"] == 1 and now["seats"][1]["bot"] is None
     assert now["seats"][1]["name"] == bob.me()["name"]
+
+
+def test_one_address_makes_a_bounded_number_of_players(serve):
+    client = serve(players_per_hour=3)
+    for _ in range(3):
+        assert Browser(client).get("/api/players/me").status_code == 200
+    refused = Browser(client).get("/api/players/me")
+    assert refused.status_code == 429 and "at most 3 an hour" in refused.json()["error"]

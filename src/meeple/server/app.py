@@ -28,7 +28,7 @@ from . import database, logs
 from .errors import ApiError
 from .host import Host
 from .hub import Hub
-from .limits import (GAMES_PER_HOUR, SOCKETS_PER_ADDRESS, BodyLimit, CreationLimit,
+from .limits import (GAMES_PER_HOUR, PLAYERS_PER_HOUR, SOCKETS_PER_ADDRESS, BodyLimit, CreationLimit,
                      RateLimit, RateLimiter, SecurityHeaders, SocketLimit, default_caps,
                      fd_limit)
 from .models import Error
@@ -69,12 +69,14 @@ def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DE
                burst: int = DEFAULT_BURST, migrate: bool = True,
                max_sockets_per_address: int = SOCKETS_PER_ADDRESS,
                max_sockets: int | None = None,
-               games_per_hour: int = GAMES_PER_HOUR, quotas: Quotas | None = None) -> FastAPI:
+               games_per_hour: int = GAMES_PER_HOUR, quotas: Quotas | None = None,
+               players_per_hour: int = PLAYERS_PER_HOUR) -> FastAPI:
     """The app serving the database at ``url`` (default: the SQLite file in the user's data
     directory), bots in ``bot_workers`` processes, ``rate`` requests a second per client,
     ``max_sockets_per_address`` WebSockets at once from one address and ``max_sockets`` in
     all (default: what the process's descriptor limit allows, :func:`.limits.default_caps`),
-    ``games_per_hour`` games created by one address an hour, and what each client may
+    ``games_per_hour`` games created and ``players_per_hour`` players made by one address
+    an hour, and what each client may
     spend of the workers (:class:`.quotas.Quotas`; default: its defaults)."""
     url = url or database.default_url()
     engine = database.open_engine(url)
@@ -90,6 +92,7 @@ def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DE
         bots = BotRunner(bot_workers)
         store = Store(engine)
         app.state.host = host = Host(store, bots, Hub(), quotas)
+        host.players.made.per_window = players_per_hour
         app.state.resumed = await host.resume()
         host.start(url if store.postgres else None)
         try:

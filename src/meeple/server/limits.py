@@ -13,6 +13,8 @@ import math
 import time
 from collections import Counter, deque
 
+PLAYERS_PER_HOUR = 120
+"""Players one address may make an hour (each visit without the cookie makes one)."""
 MAX_BODY = 64 * 1024
 """The largest request body accepted, in bytes (a game's config with a whole board fits)."""
 MAX_MESSAGE = 16 * 1024
@@ -248,13 +250,18 @@ def add_limit_flags(parser) -> None:
     parser.add_argument("--games-per-hour", type=count, default=GAMES_PER_HOUR, metavar="N",
                         help="games one address may create an hour (default: %(default)s; "
                              "past it: 429)")
+    parser.add_argument("--players-per-hour", type=count, default=PLAYERS_PER_HOUR,
+                        metavar="N", help="players (browsers without the player cookie) one "
+                                          "address may make an hour (default: %(default)s; "
+                                          "past it: 429)")
 
 
 def limit_options(args) -> dict:
     """:func:`.run.serve`'s keyword arguments from the flags :func:`add_limit_flags` made."""
     return {"max_sockets_per_address": args.max_sockets_per_address,
             "max_sockets": args.max_sockets, "max_http": args.max_http,
-            "games_per_hour": args.games_per_hour}
+            "games_per_hour": args.games_per_hour,
+            "players_per_hour": args.players_per_hour}
 
 
 # --- browser security headers ---------------------------------------------------------------

@@ -27,6 +27,7 @@ from sqlalchemy import delete, func, insert, literal, select, update, String, ca
 
 from . import schema
 from .errors import ApiError
+from .limits import PLAYERS_PER_HOUR
 from .storage import CHANNEL, now
 from .tokens import hashed, new_token
 
@@ -40,8 +41,6 @@ HASHING = 2
 """Password hashes computed at once (each takes 64 MiB and tens of milliseconds)."""
 LOGINS_PER_MINUTE = 10
 """Password attempts (logins and new accounts) one address may make a minute."""
-PLAYERS_PER_HOUR = 120
-"""Players one address may make an hour (each visit without a cookie makes one)."""
 USERNAME = re.compile(r"[A-Za-z0-9_.-]{3,40}")
 PASSWORD_LENGTH = (8, 200)
 MY_GAMES = 200
@@ -85,12 +84,12 @@ class Attempts:
 class Players:
     """The host's players, sessions and accounts."""
 
-    def __init__(self, host: "Host"):
+    def __init__(self, host: "Host", per_hour: int = PLAYERS_PER_HOUR):
         self.host = host
         self.hasher = PasswordHasher()          # argon2id, the library's current defaults
         self._hashing = asyncio.Semaphore(HASHING)
         self.logins = Attempts(LOGINS_PER_MINUTE, 60.0)
-        self.made = Attempts(PLAYERS_PER_HOUR, 3600.0)
+        self.made = Attempts(per_hour, 3600.0)
         self._dummy: str | None = None
 
     # --- who is asking --------------------------------------------------------------------
@@ -109,7 +108,7 @@ class Players:
             return player, None
         if not self.made.take(client):
             raise ApiError(429, f"too many new players from one address (at most "
-                                f"{PLAYERS_PER_HOUR} an hour): allow this site's cookie")
+                                f"{self.made.per_window} an hour): allow this site's cookie")
         player = Player(new_token()[:16], f"Guest {secrets.randbelow(9000) + 1000}")
         secret = new_token()
         await self.host.db(self._create, player, hashed(secret))

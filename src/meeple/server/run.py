@@ -20,8 +20,8 @@ import webbrowser
 from sqlalchemy.exc import OperationalError
 
 from . import database, logs, single
-from .limits import (GAMES_PER_HOUR, MAX_MESSAGE, SOCKETS_PER_ADDRESS, default_caps,
-                     raise_fd_limit)
+from .limits import (GAMES_PER_HOUR, MAX_MESSAGE, PLAYERS_PER_HOUR, SOCKETS_PER_ADDRESS,
+                     default_caps, raise_fd_limit)
 from .quotas import Quotas
 
 CONFIG_ENV = "MEEPLE_SERVE_CONFIG"
@@ -53,7 +53,8 @@ def serve(host: str, port: int, url: str | None, open_browser: bool = False,
           bot_workers: int = 2, rate: float = 50.0,
           max_sockets_per_address: int = SOCKETS_PER_ADDRESS, max_sockets: int | None = None,
           max_http: int | None = None, games_per_hour: int = GAMES_PER_HOUR,
-          quotas: Quotas | None = None, workers: int = 1) -> int:
+          quotas: Quotas | None = None, workers: int = 1,
+          players_per_hour: int = PLAYERS_PER_HOUR) -> int:
     """Run the server until interrupted (the schema is migrated first). The soft limit on
     open descriptors is raised to the hard one first; ``max_sockets`` WebSockets in all
     and ``max_http`` HTTP connections at once (past them: close 1013, HTTP 503) default to
@@ -74,7 +75,8 @@ def serve(host: str, port: int, url: str | None, open_browser: bool = False,
     print(upgrade_database(url))
     options = {"bot_workers": bot_workers, "rate": rate, "burst": max(10, int(rate * 2)),
                "max_sockets_per_address": max_sockets_per_address,
-               "max_sockets": max_sockets, "games_per_hour": games_per_hour}
+               "max_sockets": max_sockets, "games_per_hour": games_per_hour,
+               "players_per_hour": players_per_hour}
     if workers == 1:
         app = create_app(url, quotas=quotas, **options)
     else:                           # each worker makes its own, without migrating again
