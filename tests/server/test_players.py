@@ -290,3 +290,33 @@ def test_one_address_makes_a_bounded_number_of_players(serve):
         assert Browser(client).get("/api/players/me").status_code == 200
     refused = Browser(client).get("/api/players/me")
     assert refused.status_code == 429 and "at most 3 an hour" in refused.json()["error"]
+
+
+def test_no_secret_of_a_player_reaches_the_servers_log_or_replies(tmp_path):
+    """A real server's whole output, and every reply, after players are made, an
+    invitation is accepted and an account logs in and out: no cookie secret, invitation
+    code or password in them."""
+    from server_process import serve as serve_process
+    with serve_process(tmp_path) as server:
+        ana = httpx.Client(base_url=server.base)
+        bob = httpx.Client(base_url=server.base)
+        replies = [ana.get("/api/players/me"), bob.get("/api/players/me")]
+        created = ana.post("/api/games", json={"game": "carcassonne",
+                                               "seats": {"1": "invite"}})
+        invite = created.json()["seats"][1]["invite"]
+        replies += [bob.get(invite), bob.post("/api/" + invite.lstrip("/").replace(
+            "invite/", "invites/"))]
+        password = "a password nobody logs"
+        replies += [ana.post("/api/accounts", json={"username": "ana", "password": password}),
+                    bob.post("/api/login", json={"username": "ana", "password": "wrong one!"}),
+                    bob.post("/api/login", json={"username": "ana", "password": password}),
+                    bob.get(f"/api/games/{created.json()['id']}"), bob.post("/api/logout")]
+        secrets = [ana.cookies["meeple_player"], invite.rsplit("/", 1)[1], password]
+        for client in (ana, bob):
+            client.close()
+    assert [r.status_code for r in replies[2:]] == [200, 200, 201, 401, 200, 200, 200]
+    output = (tmp_path / "server.log").read_text()
+    assert "POST /api/invites/" in output and "GET /invite/" in output   # it did log them
+    for secret in secrets:
+        assert secret not in output
+        assert not any(secret in r.text for r in replies)
