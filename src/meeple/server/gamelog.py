@@ -15,7 +15,7 @@ from bisect import bisect_left
 from collections import OrderedDict
 
 from .live import LiveGame
-from .seats import GUEST
+from .storage import GUEST
 
 
 def names_of(live: LiveGame) -> list[str]:

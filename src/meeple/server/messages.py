@@ -14,6 +14,7 @@ from .gamelog import log_since, with_undo
 from .live import LiveGame
 from .models import GameState
 from .storage import GameRow, SeatRow
+from .tokens import invite_link
 
 
 def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool = False,
@@ -98,7 +99,6 @@ def game_summary_of_player(row: GameRow, player: str, key: bytes) -> dict:
     """A game as "My games" lists it for ``player`` (INTERFACE.md): their seat, the
     status (``invited`` while an invited person's seat is not taken), whether it is their
     turn, their deadline, and the invitation links of a game they created."""
-    from .seats import invite_link
     mine = [s.seat for s in row.seats if s.player == player]
     seat = row.to_move if row.to_move in mine else mine[0]
     waiting = [s.seat for s in row.seats if s.mode == "invite" and s.player is None

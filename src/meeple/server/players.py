@@ -23,12 +23,13 @@ from typing import TYPE_CHECKING, Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, func, insert, literal, select, update, String, cast
+from sqlalchemy import String, cast, delete, func, insert, literal, select, update
 
 from . import schema
 from .errors import ApiError
 from .limits import PLAYERS_PER_HOUR
-from .storage import CHANNEL, now
+from .messages import game_summary_of_player
+from .storage import CHANNEL, game_row, now, seat_row
 from .tokens import hashed, new_token
 
 if TYPE_CHECKING:
@@ -116,8 +117,7 @@ class Players:
 
     async def rename(self, player: Player, name: str) -> Player:
         """Give the player a new display name, in their games not over yet too."""
-        from .seats import _name
-        name = _name(name) or player.name
+        name = display_name(name) or player.name
         for game_id in await self.host.db(self._rename, player.id, name):
             await self.host.heard(game_id, None)      # tell this process's pages
         return Player(player.id, name, player.username)
@@ -135,7 +135,6 @@ class Players:
         for seats not yet taken."""
         rows = await self.host.db(self._games, player.id, limit)
         key = await self.host.key()
-        from .messages import game_summary_of_player
         mine = [game_summary_of_player(row, player.id, key) for row in rows]
         order = {"running": 1, "invited": 2, "finished": 3}
         return sorted(mine, key=lambda g: (0 if g["your_turn"] else order[g["status"]],
@@ -223,16 +222,15 @@ class Players:
     def _games(self, player_id: str, limit: int) -> list:
         """The games with a seat of ``player_id`` (newest change first, at most ``limit``),
         each with all its seats: two queries."""
-        from .storage import _game_row, _seat_row
         g, seats = schema.games, schema.seats
         with self.host.store.engine.connect() as db:
             ids = select(seats.c.game_id).where(seats.c.player_id == player_id)
-            rows = {r.id: _game_row(r) for r in db.execute(
+            rows = {r.id: game_row(r) for r in db.execute(
                 select(g).where(g.c.id.in_(ids)).order_by(g.c.updated_at.desc())
                 .limit(limit))}
             for r in db.execute(select(seats).where(seats.c.game_id.in_(list(rows)))
                                 .order_by(seats.c.game_id, seats.c.seat)):
-                rows[r.game_id].seats.append(_seat_row(r))
+                rows[r.game_id].seats.append(seat_row(r))
         return list(rows.values())
 
     def _create(self, player: Player, secret_hash: str) -> None:
@@ -316,6 +314,16 @@ class Players:
         s = schema.sessions
         with self.host.store._write() as db:
             db.execute(delete(s).where(s.c.secret_hash == secret_hash))
+
+
+def display_name(name: object) -> str | None:
+    """A display name: 1–40 printable characters, spaces trimmed."""
+    if name is None:
+        return None
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > 40 \
+            or not name.strip().isprintable():
+        raise ApiError(400, "a name is 1–40 printable characters")
+    return name.strip()
 
 
 def _username(username: object) -> str:

@@ -24,9 +24,9 @@ from .errors import ApiError
 from .live import LiveGame
 from .quotas import Quotas
 from . import clocks
-from .players import Player
-from .storage import HUMAN, Conflict, GameRow, SeatRow
-from .tokens import (Who, client_key, derived_token, hashed, invite_code, matches,
+from .players import Player, display_name
+from .storage import GUEST, HUMAN, Conflict, GameRow, SeatRow
+from .tokens import (Who, client_key, derived_token, hashed, invite_link, matches,
                      new_game_id, new_token, read_invite, who)
 
 if TYPE_CHECKING:
@@ -35,8 +35,6 @@ if TYPE_CHECKING:
 MAX_SEED = 2 ** 63 - 1
 """The largest seed a creator may choose (a practice game); the server's own have 128 bits."""
 SEED_BITS = 128
-GUEST = "guest"
-"""The name of a seat whose link is in use and whose person has not named it."""
 MODES = ("me", "invite", "open")
 FIELDS = {"name": "name", "token_hash": "token_hash", "player_id": "player", "mode": "mode",
           "standin": "standin"}
@@ -86,7 +84,7 @@ class Seats:
             if token:
                 tokens[seat] = token
             mode = seat_modes.get(seat)
-            named = _name(names.get(str(seat))) if token else None
+            named = display_name(names.get(str(seat))) if token else None
             if mode == "open" and named is not None:
                 raise ApiError(400, f"names: seat {seat} is open to anyone, who names it")
             owner = player.id if mode == "me" and player else None
@@ -134,7 +132,7 @@ class Seats:
         """Take a seat: with its token (or as the player who holds one), name it;
         without, take an open seat (the first if ``seat`` is None): it becomes the
         caller's player's, with a new token."""
-        host, name, caller = self.host, _name(name), who(caller)
+        host, name, caller = self.host, display_name(name), who(caller)
 
         own_seat: int | None = None
 
@@ -342,11 +340,6 @@ def join_link(game_id: str, token: str) -> str:
     return f"/games/{game_id}?token={token}"
 
 
-def invite_link(key: bytes, game_id: str, seat: int) -> str:
-    """The invitation to ``seat``: the page whose first player to open it gets the seat."""
-    return f"/invite/{invite_code(key, game_id, seat)}"
-
-
 def seated(live: LiveGame, caller: Who | str | None) -> int:
     """The seat the caller holds; ApiError 403 for a spectator."""
     seat = live.seat_of(caller)
@@ -377,16 +370,6 @@ def _seat_modes(agents: list[str], modes: dict[str, str],
             and people[0] not in given:
         given[people[0]] = "me"
     return {seat: given.get(seat, "invite") for seat in people}
-
-
-def _name(name: object) -> str | None:
-    """A display name: 1–40 printable characters, spaces trimmed."""
-    if name is None:
-        return None
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > 40 \
-            or not name.strip().isprintable():
-        raise ApiError(400, "a name is 1–40 printable characters")
-    return name.strip()
 
 
 def _refuse_files(game: type[Game], config: dict) -> None:

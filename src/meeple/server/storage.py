@@ -31,6 +31,8 @@ from sqlalchemy.exc import IntegrityError
 from . import appends, schema
 
 HUMAN = "human"
+GUEST = "guest"
+"""The name of a seat whose link is in use and whose person has not named it."""
 LEASE_S = 6.0
 """How long a lease lasts unless renewed: a dead process's bots wait at most this long."""
 IDLE = timedelta(days=1)
@@ -221,8 +223,8 @@ class Store:
             row = db.execute(select(schema.games).where(schema.games.c.id == game_id)).first()
             if row is None:
                 return None
-            game = _game_row(row)
-            game.seats = [_seat_row(r) for r in db.execute(
+            game = game_row(row)
+            game.seats = [seat_row(r) for r in db.execute(
                 select(schema.seats).where(schema.seats.c.game_id == game_id)
                 .order_by(schema.seats.c.seat))]
             t = schema.takebacks
@@ -274,7 +276,7 @@ class Store:
                                 .order_by(listed.c.updated_at.desc(), listed.c.id, s.c.seat)):
                 row = rows.get(r.id)
                 if row is None:
-                    row = rows[r.id] = _game_row(_without(r, "seat", "agent", "seat_name",
+                    row = rows[r.id] = game_row(_without(r, "seat", "agent", "seat_name",
                                                           "mode", "standin", "taken"))
                 row.seats.append(SeatRow(r.seat, r.agent, r.seat_name, None,
                                          "?" if r.taken else None, r.mode, r.standin))
@@ -583,12 +585,12 @@ def _bot_to_move():
                           (s.c.agent != HUMAN) | s.c.standin.is_not(None))
 
 
-def _seat_row(r) -> SeatRow:
+def seat_row(r) -> SeatRow:
     """A ``seats`` row as a SeatRow."""
     return SeatRow(r.seat, r.agent, r.name, r.token_hash, r.player_id, r.mode, r.standin)
 
 
-def _game_row(row) -> GameRow:
+def game_row(row) -> GameRow:
     """A ``games`` row (or its columns as a dict) as a GameRow, without its seats."""
     values = row if isinstance(row, dict) else row._asdict()
     return GameRow(**(values | {"seed": int(values["seed"])}))

@@ -38,6 +38,11 @@ def invite_code(key: bytes, game_id: str, seat: int) -> str:
     return f"{game_id}.{seat}.{base64.urlsafe_b64encode(mac).rstrip(b'=').decode()}"
 
 
+def invite_link(key: bytes, game_id: str, seat: int) -> str:
+    """The invitation to ``seat``: the page whose first player to open it gets the seat."""
+    return f"/invite/{invite_code(key, game_id, seat)}"
+
+
 def read_invite(key: bytes, code: str) -> tuple[str, int]:
     """The game and seat of an invitation ``code``; ApiError 404 for a code the server
     did not make."""
