@@ -275,10 +275,32 @@ def _default_db() -> str:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.handler(args)
+        status = args.handler(args)
+        sys.stdout.flush()          # a closed pipe is found here, not at Python's exit
+        return status
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return _pipe_closed()
+
+
+SIGPIPE_STATUS = 141
+"""The exit status of a program that a closed pipe stopped (128 + SIGPIPE), as a shell
+reports ``git log | head -1``'s git."""
+
+
+def _pipe_closed() -> int:
+    """The reader of our output has gone (``meeple simulate ... --json | head -1``): stop
+    quietly, as git and grep do. Standard output is pointed at the null device so that
+    Python's final flush of what is still buffered raises nothing either."""
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return SIGPIPE_STATUS
 
 
 def _fail(message: str) -> int:
@@ -347,11 +369,18 @@ def _resumed(args) -> tuple:
     if args.config or args.seed is not None:
         raise ValueError("a saved game keeps its options and seed: drop --config and --seed")
     game = replay(record).game                     # RecordError naming a bad action
-    players = args.players or [s.get("agent", "") for s in
-                               sorted(record.seats or [], key=lambda s: s["seat"])]
-    if len(players) != record.players or not all(players):
-        raise ValueError(f"{args.load} does not say who sat in each of its {record.players} "
-                         "seats: give --players")
+    if args.players:
+        players = args.players
+        if len(players) != record.players:
+            raise ValueError(f"--players names {len(players)} seat"
+                             f"{'' if len(players) == 1 else 's'}; the game in {args.load} "
+                             f"has {record.players}")
+    else:
+        players = [s.get("agent", "") for s in
+                   sorted(record.seats or [], key=lambda s: s["seat"])]
+        if len(players) != record.players or not all(players):
+            raise ValueError(f"{args.load} does not say who sat in each of its "
+                             f"{record.players} seats: give --players")
     seed = record.seed if record.seed is not None else random.SystemRandom().randrange(1 << 31)
     return game, players, seed, record.actions
 

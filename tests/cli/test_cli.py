@@ -30,7 +30,8 @@ def test_simulate_json_has_the_interface_shape(capsys):
     assert {"game", "games", "players", "seed", "games_per_second", "seats"} <= out.keys()
     assert out["players"] == 2 and out["games"] == 6
     assert [s["agent"] for s in out["seats"]] == ["greedy", "random"]
-    assert sum(s["wins"] for s in out["seats"]) == pytest.approx(1.0)
+    assert sum(s["win_rate"] for s in out["seats"]) == pytest.approx(1.0)
+    assert sum(s["wins"] for s in out["seats"]) == pytest.approx(6)
 
 
 def test_simulate_writes_records_that_replay(tmp_path, capsys):

@@ -69,7 +69,7 @@ def test_simulate_plays_it(env):
     summary = json.loads(done.stdout)
     assert summary["games"] == 40 and [s["agent"] for s in summary["seats"]] == \
         ["greedy", "random"]
-    assert abs(sum(s["wins"] for s in summary["seats"]) - 1) < 1e-9
+    assert abs(sum(s["win_rate"] for s in summary["seats"]) - 1) < 1e-9
     assert all(s["mean"] > 0 for s in summary["seats"])
 
 

@@ -86,9 +86,13 @@ def summarize(name: str, specs: Sequence[str], scores: list[list[int]], seed: in
     seats = []
     for seat, spec in enumerate(specs):
         mean, stdev = mean_stdev([s[seat] for s in scores])
-        wins = sum(w[seat] for w in shares) / len(scores) if scores else 0.0
+        wins = sum(w[seat] for w in shares)
+        alone = len(specs) == 1          # alone there is no one to beat: no wins at all
         seats.append({"seat": seat, "agent": spec, "mean": round(mean, 3),
-                      "stdev": round(stdev, 3), "wins": round(wins, 4),
+                      "stdev": round(stdev, 3),
+                      "wins": None if alone else round(wins, 2),
+                      "win_rate": None if alone or not scores
+                      else round(wins / len(scores), 4),
                       "min": min(s[seat] for s in scores) if scores else None,
                       "max": max(s[seat] for s in scores) if scores else None})
     return {"game": name, "games": len(scores), "players": len(specs), "seed": seed,

@@ -25,11 +25,12 @@ def summary_table(summary: dict) -> Table:
     """A simulation's per-seat means, spread, extremes and win shares."""
     table = Table(title=f"{summary['game']}: {summary['games']} games, "
                         f"{summary['games_per_second']} games/s")
-    for col in ("seat", "agent", "mean", "stdev", "min", "max", "wins"):
+    for col in ("seat", "agent", "mean", "stdev", "min", "max", "win %"):
         table.add_column(col, justify="left" if col == "agent" else "right")
     for s in summary["seats"]:
         table.add_row(str(s["seat"]), s["agent"], f"{s['mean']:.2f}", f"{s['stdev']:.2f}",
-                      str(s["min"]), str(s["max"]), f"{100 * s['wins']:.1f}%")
+                      str(s["min"]), str(s["max"]),
+                      "–" if s["win_rate"] is None else f"{100 * s['win_rate']:.1f}%")
     return table
 
 

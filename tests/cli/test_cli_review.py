@@ -1,0 +1,91 @@
+"""The command line's findings of the terminal review (audits/terminal.md, M2–M4, M7, M8 and
+the low ones), each as a user meets it: a real process, its output and exit status."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from meeple.cli import main
+
+SIGPIPE_STATUS = 141
+"""128 + SIGPIPE: how a shell reports a program that a closed pipe stopped."""
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "meeple.cli", *args], input=stdin,
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+@pytest.mark.parametrize("unbuffered", ["1", ""])
+@pytest.mark.parametrize("args", [
+    ("games", "--json"),
+    ("agents", "--json"),
+    ("simulate", "catan-dice", "--agents", "greedy", "--games", "3", "--json"),
+    ("bench", "catan-dice", "--seconds", "0.1", "--json"),
+])
+def test_a_closed_pipe_stops_quietly(args, unbuffered):
+    """M2: ``meeple ... --json | head -c 5``: the reader has gone before we write; no
+    traceback, the status a shell gives a program a closed pipe stopped."""
+    env = {**os.environ, "PYTHONUNBUFFERED": unbuffered}
+    proc = subprocess.Popen([sys.executable, "-m", "meeple.cli", *args], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()                       # the reader leaves before any output
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == SIGPIPE_STATUS
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+
+
+def test_a_closed_pipe_after_a_replay(tmp_path):
+    assert main(["simulate", "catan-dice", "--agents", "random", "--games", "1",
+                 "--records", str(tmp_path), "--json"]) == 0
+    save = tmp_path / "catan-dice-0.json"
+    proc = subprocess.Popen([sys.executable, "-m", "meeple.cli", "replay", str(save), "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == SIGPIPE_STATUS and "Traceback" not in err, err
+
+
+def test_wins_is_a_count_in_simulate_as_in_tournament(capsys):
+    """M3: ``wins`` counts games (ties shared) and ``win_rate`` is its share, in both."""
+    assert main(["simulate", "catan-dice", "--agents", "greedy,random", "--games", "6",
+                 "--json"]) == 0
+    seats = json.loads(capsys.readouterr().out)["seats"]
+    assert sum(s["wins"] for s in seats) == pytest.approx(6)
+    assert all(s["win_rate"] == pytest.approx(s["wins"] / 6, abs=1e-3) for s in seats)
+    assert main(["tournament", "catan-dice", "--agents", "greedy,random", "--games", "3",
+                 "--json"]) == 0
+    agents = json.loads(capsys.readouterr().out)["agents"]
+    assert all(a["win_rate"] == pytest.approx(a["wins"] / a["games"], abs=1e-3)
+               for a in agents)
+    assert sum(a["wins"] for a in agents) == pytest.approx(agents[0]["games"])
+
+
+def test_alone_simulate_claims_no_wins(capsys):
+    """M3: a solo game has no one to beat: no ``wins: 1.0``."""
+    assert main(["simulate", "catan-dice", "--agents", "greedy", "--games", "2",
+                 "--json"]) == 0
+    (seat,) = json.loads(capsys.readouterr().out)["seats"]
+    assert seat["wins"] is None and seat["win_rate"] is None
+    assert main(["simulate", "catan-dice", "--agents", "greedy", "--games", "2"]) == 0
+    assert "100.0%" not in capsys.readouterr().out
+
+
+def _three_seat_record(tmp_path) -> str:
+    assert main(["simulate", "hunters-gatherers", "--agents", "random,random,random",
+                 "--games", "1", "--records", str(tmp_path), "--json"]) == 0
+    return str(tmp_path / "hunters-gatherers-0.json")
+
+
+def test_load_with_the_wrong_number_of_players_says_so(tmp_path, capsys):
+    """M4: the record names its seats; --players names one: the true reason."""
+    path = _three_seat_record(tmp_path)
+    capsys.readouterr()
+    proc = run("play", "hunters-gatherers", "--load", path, "--players", "greedy")
+    assert proc.returncode == 1
+    assert "--players names 1 seat; the game in" in proc.stderr and "has 3" in proc.stderr
+    assert "does not say who sat" not in proc.stderr
