@@ -9,15 +9,27 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .agents import parse_spec_list
-from .core.datafile import parse_json
-from .games import GAMES
+from .games import BUILT_IN_CLASSES, GAMES
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-EPILOG = ("Games: " + ", ".join(GAMES) + ". Notation of each game: docs/<game>.md; "
-          "'meeple games' lists their options, 'meeple agents' the bots.")
+EPILOG = ("Games: " + ", ".join(BUILT_IN_CLASSES) + ", and those of installed packages. "
+          "Notation of each game: docs/<game>.md; 'meeple games' lists them all with their "
+          "options, 'meeple agents' the bots.")
+
+
+class GameNames:
+    """The ``choices`` of a GAME argument: every game's name, read only when needed (a
+    built-in name is known at once; listing them all, for a help text or an error, looks
+    for other packages' games, which is what costs), so that building the parser loads no
+    game and no package metadata."""
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in GAMES
+
+    def __iter__(self):
+        return iter(GAMES)
 
 _WHOLE = re.compile(r"[0-9]+")
 _DECIMAL = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
@@ -40,11 +52,23 @@ def _number(low: float, decimal: bool = False) -> Callable[[str], float]:
     return parse
 
 
+def parse_spec_list(text: str) -> list[str]:
+    """The agent specs of ``--players`` and ``--agents`` (see
+    :func:`meeple.agents.parse_spec_list`); an empty one between commas (``greedy,,random``)
+    is a mistake to point out, not to skip."""
+    from .agents import parse_spec_list as specs
+    if any(not part.strip() for part in text.split(",")):
+        raise argparse.ArgumentTypeError(f"an empty agent spec in {text!r} (specs are "
+                                         "separated by single commas)")
+    return specs(text)
+
+
 def _config(text: str | None) -> dict:
     """The game options of ``--config``: a JSON object, read with the limits of all data
     that anyone may hand us (no NaN, no absurd nesting or numbers)."""
     if not text:
         return {}
+    from .core.datafile import parse_json
     # argparse puts "argument --config:" in front of the message
     value = parse_json(text, "the value", error=argparse.ArgumentTypeError)
     if not isinstance(value, dict):
@@ -102,7 +126,7 @@ def _db_option() -> argparse.ArgumentParser:
     parent.add_argument("--db", metavar="URL",
                         help="any SQLAlchemy URL: sqlite:///games.db, "
                              "postgresql+psycopg://user:password@host/dbname "
-                             "(default: the SQLite file named above)")
+                             f"(default: {_default_db()})")
     return parent
 
 
@@ -110,7 +134,8 @@ def _add_play(sub) -> None:
     play = sub.add_parser("play", help="play a game in the terminal", epilog=EPILOG,
                           description="Play in the terminal: 'human' seats are prompted, "
                                       "other seats are bots (random, greedy, ...).")
-    play.add_argument("game", choices=list(GAMES))
+    play.add_argument("game", choices=GameNames(), metavar="GAME",
+                      help="the game: %(choices)s")
     play.add_argument("--players", type=parse_spec_list, default=None,
                       help="one entry per seat: human or an agent spec (default: human, "
                            "plus greedy opponents where the game needs them)")
@@ -139,7 +164,8 @@ def _add_simulate(sub) -> None:
                          parents=[_batch_options("games to play")],
                          description="Bots play many games; prints per-seat means, spread, "
                                      "win shares and speed.")
-    sim.add_argument("game", choices=list(GAMES))
+    sim.add_argument("game", choices=GameNames(), metavar="GAME",
+                      help="the game: %(choices)s")
     sim.add_argument("--agents", type=parse_spec_list, required=True,
                      help="comma-separated agent specs, one per seat, e.g. greedy,random or "
                           "mcts:iters=500,greedy")
@@ -154,7 +180,8 @@ def _add_replay(sub) -> None:
                          parents=[_json_option("the report")],
                          description="Replays a JSON game record; an illegal action or a "
                                      "malformed record exits with status 1 and says why.")
-    rep.add_argument("file")
+    rep.add_argument("file", help="a game record (JSON, as play --save and simulate "
+                                  "--records write it)")
     rep.add_argument("--at", type=_number(0), default=None, metavar="N",
                      help="the position after the first N actions (default: all)")
     rep.add_argument("--step", action="store_true",
@@ -170,7 +197,8 @@ def _add_tournament(sub) -> None:
                                       "rotating seats (alone: every agent plays the same "
                                       "seeds); prints win rates with 95% intervals, mean "
                                       "scores and Elo ratings.")
-    tour.add_argument("game", choices=list(GAMES))
+    tour.add_argument("game", choices=GameNames(), metavar="GAME",
+                      help="the game: %(choices)s")
     tour.add_argument("--agents", type=parse_spec_list, required=True,
                       help="comma-separated agent specs, e.g. random,greedy,mcts:iters=2000")
     tour.add_argument("--players", type=_number(1), default=None,
@@ -188,7 +216,8 @@ def _add_games(sub) -> None:
                                        "information or has chance, its score range, and "
                                        "the options --config takes (name, type, default, "
                                        "allowed values).")
-    games.add_argument("game", nargs="?", choices=list(GAMES))
+    games.add_argument("game", nargs="?", choices=GameNames(), metavar="GAME",
+                      help="the game: %(choices)s")
     games.set_defaults(handler=cmd_games)
 
 
@@ -198,7 +227,8 @@ def _add_agents(sub) -> None:
                             description="Every agent that plays GAME (default: any game), "
                                         "with one line on what it does and the options of "
                                         "its spec, e.g. mcts:iters=2000,c=1.")
-    agents.add_argument("game", nargs="?", choices=list(GAMES))
+    agents.add_argument("game", nargs="?", choices=GameNames(), metavar="GAME",
+                      help="the game: %(choices)s")
     agents.set_defaults(handler=cmd_agents)
 
 
@@ -251,7 +281,8 @@ def _add_bench(sub) -> None:
     bench = sub.add_parser("bench", help="measure random-play speed",
                            parents=[_json_option("the table")],
                            description="Random-play games per second for each game.")
-    bench.add_argument("game", nargs="?", choices=list(GAMES))
+    bench.add_argument("game", nargs="?", choices=GameNames(), metavar="GAME",
+                      help="the game: %(choices)s")
     bench.add_argument("--seconds", type=_number(0.1, decimal=True), default=3.0,
                        help="time per game, ≥ 0.1 (default: %(default)s)")
     bench.set_defaults(handler=cmd_bench)
@@ -266,14 +297,18 @@ def _backend_problem(args) -> str | None:
 def _default_db() -> str:
     """Where ``meeple serve`` keeps its games unless told otherwise, for --help."""
     try:
-        from .server.database import default_url
+        from .server.datadir import default_url
         return default_url()
     except ImportError:
         return "a SQLite file in your data directory (~/.local/share/meeple/meeple.db)"
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):
+        parser.print_help()               # ``meeple`` alone: what it does, as git says
+        return 0
+    args = parser.parse_args(argv)
     try:
         status = args.handler(args)
         sys.stdout.flush()          # a closed pipe is found here, not at Python's exit
@@ -578,7 +613,7 @@ def cmd_db(args) -> int:
 def _db_check(url: str | None) -> int:
     """Replay every stored game; list the broken ones (exit status 1 if any)."""
     from .server.check import broken_games
-    from .server.database import default_url
+    from .server.datadir import default_url
     with _progress() as progress:
         task = progress.add_task("replaying", total=None)
         broken = list(broken_games(url or default_url(), lambda done, of: progress.update(

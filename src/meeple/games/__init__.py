@@ -1,6 +1,6 @@
 """The registry of games: the built-in ones, and those other packages add.
 
-Adding a game to meeple is one line in ``BUILT_IN``. A game from another package joins
+Adding a game to meeple is one line in ``BUILT_IN_CLASSES``. A game from another package joins
 through the entry-point group ``meeple.games`` of its own ``pyproject.toml``::
 
     [project.entry-points."meeple.games"]
@@ -15,26 +15,45 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator, Mapping
+from importlib import import_module
+from typing import Any
 
-from ..core.game import Game
-from .carcassonne import Carcassonne
-from .catan_dice import CatanDice
-from .hunters_gatherers import HuntersGatherers
-from .jaeger_sammler import JaegerSammler
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..core.game import Game
 
-BUILT_IN: tuple[type[Game], ...] = (CatanDice, JaegerSammler, Carcassonne, HuntersGatherers)
+BUILT_IN_CLASSES: dict[str, str] = {
+    "catan-dice": "catan_dice:CatanDice",
+    "jaeger-sammler": "jaeger_sammler:JaegerSammler",
+    "carcassonne": "carcassonne:Carcassonne",
+    "hunters-gatherers": "hunters_gatherers:HuntersGatherers",
+}
+"""The built-in games by name: the module (in this package) and class of each, imported
+when the game is first asked for, so that naming the games (``meeple --help``) loads none."""
 ENTRY_POINTS = "meeple.games"
 """The entry-point group through which other packages register their games."""
+
+
+def _built_in(name: str) -> type[Game]:
+    module, _, cls = BUILT_IN_CLASSES[name].partition(":")
+    return getattr(import_module(f"{__name__}.{module}"), cls)
+
+
+def __getattr__(name: str) -> Any:
+    """``BUILT_IN``: the built-in game classes (which imports them all)."""
+    if name == "BUILT_IN":
+        return tuple(_built_in(n) for n in BUILT_IN_CLASSES)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Registry(Mapping[str, "type[Game]"]):
     """The games by name: the built-in ones first, then those of other packages."""
 
-    def __init__(self, built_in: tuple[type[Game], ...]):
-        self._games = {cls.name: cls for cls in built_in}
+    def __init__(self, built_in: dict[str, str]):
+        self._games: dict[str, type[Game] | None] = dict.fromkeys(built_in)
         self._searched = False
 
-    def _all(self) -> dict[str, type[Game]]:
+    def _all(self) -> dict[str, type[Game] | None]:
         if not self._searched:
             self._searched = True
             for cls in registered_games(set(self._games)):
@@ -43,9 +62,12 @@ class Registry(Mapping[str, "type[Game]"]):
 
     def __getitem__(self, name: str) -> type[Game]:
         try:
-            return self._games[name]
+            cls = self._games[name]
         except (KeyError, TypeError):
-            return self._all()[name]
+            cls = self._all()[name]
+        if cls is None:
+            cls = self._games[name] = _built_in(name)
+        return cls
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._all())
@@ -61,6 +83,7 @@ def registered_games(taken: set[str]) -> list[type[Game]]:
     from importlib.metadata import entry_points
     found = []
     for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda p: p.name):
+        from ..core.game import Game
         try:
             cls = point.load()
         except Exception as e:                 # any error of another package's import
@@ -81,7 +104,7 @@ def _skip(value: str, why: str) -> None:
                   RuntimeWarning, stacklevel=3)
 
 
-GAMES: Mapping[str, type[Game]] = Registry(BUILT_IN)
+GAMES: Mapping[str, type[Game]] = Registry(BUILT_IN_CLASSES)
 
 
 def game_class(name: str) -> type[Game]:

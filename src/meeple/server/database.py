@@ -14,15 +14,10 @@ from sqlalchemy import Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
+from .datadir import default_url  # noqa: F401  (its home before datadir.py)
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 MIGRATION_LOCK = 0x6D65_6570   # "meep": the advisory lock that runs migrations one at a time
-
-
-def default_url() -> str:
-    """The SQLite file in the user's data directory (``~/.local/share/meeple/meeple.db`` on
-    Linux, as platformdirs says elsewhere)."""
-    from platformdirs import user_data_path
-    return f"sqlite:///{user_data_path('meeple') / 'meeple.db'}"
 
 
 def open_engine(url: str) -> Engine:

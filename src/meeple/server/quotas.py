@@ -11,10 +11,11 @@ that no bot's move on the server runs longer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..agents import agent_classes, make_agent
-from ..core.agent import Agent
-from ..core.game import Game
+if TYPE_CHECKING:                # imported where used: ``meeple --help`` reads the flags
+    from ..core.agent import Agent
+    from ..core.game import Game
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class Quotas:
         a time budget, at three strengths (half a second, two seconds, the cap). A client
         may still name any spec within the caps."""
         menu: dict[str, dict] = {}
+        from ..agents import agent_classes
         for cls in agent_classes(game).values():
             timed = [o for o in cls.options if o.budget == "seconds"]
             if not timed:
@@ -80,6 +82,7 @@ class Quotas:
     def run_spec(self, spec: str, game: Game) -> str:
         """The spec the server runs for the bot ``spec`` of ``game``: capped (see
         :meth:`capped_spec`)."""
+        from ..agents import make_agent
         return self.capped_spec(spec, make_agent(spec, game))
 
 
