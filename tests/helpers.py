@@ -73,10 +73,34 @@ def board_lines(state, width: int = 200):
     return Text.from_markup(state.game.drawing.picture(state.view(None), width)).split("\n")
 
 
+def column_labels(line) -> list[int] | None:
+    """The x labels of a board's line above or below it (``▼``/``▲`` marks the last
+    tile's column), or None if ``line`` is not one."""
+    from meeple.games._tilegame.render import LABEL
+    text = line.plain
+    words = text.split()
+    if not text.startswith(" " * LABEL) or not words:
+        return None
+    try:
+        return [int(w.strip("▼▲")) for w in words]
+    except ValueError:
+        return None
+
+
+def board_part(lines):
+    """A tile board's lines in a picture: the x labels above it to those below, and the
+    line saying what is shown, if there is one."""
+    start = next(i for i, line in enumerate(lines) if column_labels(line))
+    end = next(i for i in range(start + 1, len(lines)) if column_labels(lines[i]))
+    note = end + 1 < len(lines) and lines[end + 1].plain.startswith(("columns ", "rows "))
+    return lines[start:end + 1 + note]
+
+
 def board_tile(lines, x: int, y: int):
     """The three lines of the full-size tile drawn at ``(x, y)``, found by the margins."""
     from meeple.games._tilegame.render import LABEL
-    first = int(lines[1].plain[LABEL:LABEL + FULL].strip(" ▼"))
+    lines = board_part(lines)
+    first = int(lines[0].plain[LABEL:LABEL + FULL].strip(" ▼"))
     row = next(i for i, line in enumerate(lines) if line.plain[:LABEL].strip(" ▶") == str(y))
     start = LABEL + (x - first) * FULL
     return [lines[r][start:start + FULL] for r in (row - 1, row, row + 1)]

@@ -13,6 +13,7 @@ name (a symmetric tile's rotations), so the help and the hints list each one onc
 """
 from __future__ import annotations
 
+import inspect
 import json
 from typing import TYPE_CHECKING, Sequence
 
@@ -28,14 +29,41 @@ class Drawing:
     def __init__(self, game: "Game"):
         self.game = game
 
-    def picture(self, view: dict, width: int | None = None) -> str:
-        """The game as the view's seat sees it, fitted to ``width`` columns where the
-        drawing can (a board cut around its last move says how to see the rest)."""
+    def picture(self, view: dict, width: int | None = None,
+                height: int | None = None) -> str:
+        """The game as the view's seat sees it, fitted to ``width`` columns and to
+        ``height`` lines where the drawing can (a board cut around its last move says how
+        to see the rest; no height means the whole board). Where the seat has a move to
+        type, its prompt line comes last, the board just above it."""
         return json.dumps(view, indent=1)
 
-    def legal_help(self, view: dict, legal: Sequence[Action]) -> str:
-        """The legal moves in words, for the ``help`` command of terminal play."""
-        return "legal: " + ", ".join(str(a) for a in legal)
+    def fitted(self, view: dict, width: int | None = None, height: int | None = None) -> str:
+        """:meth:`picture`, passing ``height`` only to a drawing that takes one (a game
+        from another package may draw with a width alone)."""
+        if height is not None and "height" in inspect.signature(self.picture).parameters:
+            return self.picture(view, width=width, height=height)
+        return self.picture(view, width=width)
+
+    def help_for(self, view: dict, legal: Sequence[Action], only: Sequence[str] = ()) -> str:
+        """:meth:`legal_help`, narrowed to ``only`` where the drawing can narrow it (a game
+        from another package may list every move alone: then the words are said unused)."""
+        if not only:
+            return self.legal_help(view, legal)
+        if "only" in inspect.signature(self.legal_help).parameters:
+            return self.legal_help(view, legal, only=only)
+        return (self.legal_help(view, legal)
+                + f"\n(this game's help lists every move: {' '.join(only)} is not used)")
+
+    def legend(self) -> str:
+        """What the picture's symbols mean (shown once, and on request), or ""."""
+        return ""
+
+    def legal_help(self, view: dict, legal: Sequence[Action], only: Sequence[str] = ()
+                   ) -> str:
+        """The legal moves in words, for the ``help`` command of terminal play; with
+        ``only`` (words typed after ``help``), those naming every one of them."""
+        shown = narrowed(self, view, legal, only)
+        return "legal: " + ", ".join(str(a) for a in shown) if shown else nothing(only)
 
     def numbered(self, view: dict, legal: Sequence[Action]) -> list[Action]:
         """The moves ``legal_help`` shows with numbers, in that order (a bare number N at
@@ -54,10 +82,36 @@ class Drawing:
         every move is its own."""
         return action
 
+    def caution(self, view: dict, legal: Sequence[Action], action: Action) -> str | None:
+        """A warning to confirm before the legal ``action``, where it costs something that
+        cannot be taken back and a better move is at hand (Catan Dice's ``end`` with
+        nothing built writes an X though something could be built); None for most moves."""
+        return None
+
     def prompt_text(self, view: dict, text: str) -> str:
         """``text`` as typed, rewritten where a game forgives more than a list of forms
         can say (dice named in any order)."""
         return text
+
+
+def narrowed(drawing: Drawing, view: dict, legal: Sequence[Action], only: Sequence[str]
+             ) -> list[Action]:
+    """The moves of ``legal`` that name every word of ``only`` (compared as the prompt
+    compares, in the notation or in a form the screen shows), all if ``only`` is empty."""
+    keys = [prompt_key(word) for word in only]
+    if not keys:
+        return list(legal)
+    out = []
+    for action in legal:
+        texts = [f" {prompt_key(t)} " for t in (str(action), *drawing.prompt_forms(view, action))]
+        if all(any(f" {key} " in t for t in texts) for key in keys):
+            out.append(action)
+    return out
+
+
+def nothing(only: Sequence[str]) -> str:
+    """What ``help WORDS`` says when no legal move names them."""
+    return f"No legal move names {' '.join(only)} (help alone lists them all)."
 
 
 def prompt_key(text: str) -> str:

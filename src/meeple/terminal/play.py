@@ -8,6 +8,7 @@ from typing import Sequence
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from ..agents import make_agent
 from ..core.agent import WIN_RATE, RankingAgent
@@ -26,9 +27,14 @@ HUMAN = "human"
 MARGIN_TITLE = "margin vs best other"
 """The hints' column of a move's expected final score less the best other seat's."""
 COMMANDS = ("Type a move (as [bold]help[/] shows it, or in the notation of docs/), "
-            "[bold]help[/] for the legal moves, [bold]undo[/] to take back your last turn, "
-            "[bold]board[/] to draw the game again, [bold]quit[/] to leave (the game is "
+            "[bold]help[/] for the legal moves and the legend ([bold]help[/] WORD: only "
+            "the moves naming it, e.g. a field), [bold]undo[/] to take back your last turn, "
+            "[bold]board[/] to draw the game again ([bold]board all[/]: the whole board), "
+            "[bold]legend[/] for what the symbols mean, [bold]quit[/] to leave (the game is "
             "saved with --save).")
+LOG_SHARE = 8
+"""A redrawn picture leaves at most a 1/LOG_SHARE of the terminal's height (at least two
+lines) to the moves printed since the last one, so the latest of them stay in sight."""
 
 
 class Quit(Exception):
@@ -53,6 +59,8 @@ class TerminalGame:
         self.hinter = self._hinter(hints) if hints else None
         self.history = History(game, seed, list(actions),
                                [{"seat": i, "agent": p} for i, p in enumerate(self.seats)])
+        self.logged = 0
+        """Terminal lines printed since the last picture."""
 
     @property
     def state(self) -> State:
@@ -99,7 +107,8 @@ class TerminalGame:
         shown_for = None
         if None in self.agents:
             _line_editing()
-            self.console.print(COMMANDS)
+            self._say(COMMANDS)
+            self._legend()
         try:
             while not self.state.is_terminal():
                 player = self.state.current_player
@@ -107,14 +116,16 @@ class TerminalGame:
                     self._apply(self.history.chance(), "chance")
                 elif self.agents[player] is None:
                     if shown_for != len(self.actions):
-                        self.draw(player)
                         if self.hinter is not None:
-                            self.console.print(self.hint_table())
+                            self._say(self.hint_table())
+                        self.draw(player)
                         shown_for = len(self.actions)
                     self._human_turn(player)
                 else:
                     self._apply(self.agents[player].act(self.state), f"seat {player}")
-                    time.sleep(self.delay)
+                    if self.delay:
+                        self.draw(self._watcher())      # watching bots: every move seen
+                        time.sleep(self.delay)
         except Quit:
             self.console.print("[yellow]Game left unfinished.[/]")
         finally:
@@ -126,27 +137,59 @@ class TerminalGame:
         index = self.state.action_count
         action = self.history.apply(action)
         style = "dim" if who == "chance" else "cyan"
-        self.console.print(f"[{style}]{who}: {escape(shown(action))}[/]")
+        self._say(f"[{style}]{who}: {escape(shown(action))}[/]")
         for event in self.state.events_since(index):
-            self.console.print(f"  [green]→[/] {escape(event['text'])}")
+            self._say(f"  [green]→[/] {escape(event['text'])}")
 
-    def draw(self, seat: int | None) -> None:
-        self.console.print(self.game.drawing.picture(self.state.view(seat),
-                                                     width=self.console.width))
+    def _say(self, text) -> None:
+        """Print ``text`` (markup, or a rich renderable), counting the lines it takes."""
+        console = self.console
+        console.print(text)
+        if isinstance(text, str):
+            self.logged += sum(max(1, -(-Text.from_markup(line).cell_len // console.width))
+                               for line in text.split("\n"))
+        else:
+            self.logged += len(console.render_lines(text, console.options, pad=False))
+
+    def _watcher(self) -> int | None:
+        """Whose view a bot's move is drawn in: the one person's at the table, else
+        nobody's (what every seat may see)."""
+        return next(iter(self.humans)) if len(self.humans) == 1 else None
+
+    def draw(self, seat: int | None, whole: bool = False) -> None:
+        """The picture of the game as ``seat`` sees it, ending with its prompt: in a
+        terminal fitted to its height (the board cut around the last move, the latest
+        moves left in sight above it), unless ``whole`` or printed to a file."""
+        console = self.console
+        height = None
+        if console.is_terminal and not whole:
+            rows = console.size.height - 1                 # the prompt's own line
+            height = rows - min(self.logged, max(2, rows // LOG_SHARE))
+        console.print(self.game.drawing.fitted(self.state.view(seat), console.width, height))
+        self.logged = 0
+
+    def _legend(self) -> None:
+        legend = self.game.drawing.legend()
+        if legend:
+            self._say(legend)
 
     def _human_turn(self, player: int) -> None:
         try:
             text = self.console.input(f"[bold]seat {player}>[/] ").strip()
         except EOFError:
             raise Quit from None
-        command = text.casefold()
-        if command in ("quit", "exit"):
+        command, *words = text.casefold().split() or [""]
+        if command in ("quit", "exit") and not words:
             raise Quit
         if command in ("help", "?", ""):
-            self.console.print(self.game.drawing.legal_help(self.state.view(player),
-                                                            self.state.legal_actions()))
-        elif command == "board":
-            self.draw(player)
+            if not words:
+                self._legend()
+            self._say(self.game.drawing.help_for(self.state.view(player),
+                                                 self.state.legal_actions(), words))
+        elif command == "legend" and not words:
+            self._legend()
+        elif command == "board" and words in ([], ["all"]):
+            self.draw(player, whole=bool(words))
         elif command == "undo":
             self._undo()
         else:

@@ -9,7 +9,7 @@ from meeple.games._tilegame.render import LABEL
 from meeple.games.carcassonne.picture import STYLE
 from meeple.games.carcassonne.render import LEGEND
 
-from helpers import board_lines, board_tile, char_style
+from helpers import board_lines, board_part, board_tile, char_style
 from carcassonne_play import new_game, turn
 
 _lines, _tile, _style = board_lines, board_tile, char_style
@@ -37,8 +37,9 @@ def test_neighbouring_tiles_differ_in_fill_and_in_shade():
 
 def test_the_tile_placed_last_is_marked_on_the_margins_and_lit():
     lines = _lines(_monks_and_farmer())
-    assert "▼1" in lines[1].plain
-    assert any(line.plain[:LABEL].strip() == "1▶" for line in lines)
+    assert "▼1" in board_part(lines)[0].plain and "▲1" in board_part(lines)[-1].plain
+    assert any(line.plain[:LABEL].strip() == "1▶" and line.plain.endswith("◀1")
+               for line in lines)
     lit, other = _tile(lines, 1, 1)[2], _tile(lines, 0, 1)[2]
     assert _style(lit, 0).color != _style(lit, 0).bgcolor            # its fill shows
     assert _style(other, 0).color == _style(other, 0).bgcolor        # elsewhere it vanishes
@@ -60,9 +61,9 @@ def _long_road(tiles: int = 9):
 
 
 def _board_part(lines: list[Text]) -> list[Text]:
-    """The lines from the column labels to the blank line before the legend."""
-    end = next(i for i, line in enumerate(lines) if line.plain.startswith("legend:"))
-    return lines[1:end - 1]
+    """The lines from the column labels above the board to those below it, and the line
+    saying what is shown, if there is one."""
+    return board_part(lines)
 
 
 def test_a_board_wider_than_the_width_is_cut_with_a_line_saying_so():
@@ -70,7 +71,7 @@ def test_a_board_wider_than_the_width_is_cut_with_a_line_saying_so():
     part = _board_part(lines)
     note = part[-1].plain
     assert note.startswith("columns ") and " of 0…9 shown" in note   # the tiles, no margin:
-    assert "COLUMNS=55" in note                        # nothing goes there when it is over
+    assert "COLUMNS=60" in note                        # nothing goes there when it is over
     assert all(len(line.plain) <= 40 for line in part[:-1])    # the note is words: it wraps
     shown = [int(label.strip("▼")) for label in part[0].plain.split()]
     assert 9 in shown and 0 not in shown                   # around the tile placed last
@@ -90,7 +91,7 @@ def test_the_width_defaults_to_the_consoles(monkeypatch):
     board piped to a file is cut, or not, as the line says."""
     state = _long_road()
     monkeypatch.setenv("COLUMNS", "40")
-    assert "columns 3…9 of 0…9 shown" in state.game.drawing.picture(state.view(None))
+    assert "columns 4…9 of 0…9 shown" in state.game.drawing.picture(state.view(None))
     monkeypatch.setenv("COLUMNS", "200")
     assert "shown" not in state.game.drawing.picture(state.view(None))
 

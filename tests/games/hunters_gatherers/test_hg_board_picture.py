@@ -15,7 +15,7 @@ from meeple.games._tilegame.picture import SEAT_STYLE
 from meeple.games.hunters_gatherers.picture import STYLE
 from meeple.games.hunters_gatherers.render import LEGEND
 
-from helpers import board_lines, board_tile, char_style, random_steps
+from helpers import board_lines, board_part, board_tile, char_style, random_steps
 from hg_play import new_game, turn
 
 _lines, _tile, _style = board_lines, board_tile, char_style
@@ -63,9 +63,9 @@ def test_the_legend_names_every_fill_and_mark():
 
 
 def _board_part(lines: list[Text]) -> list[Text]:
-    """The lines from the column labels to the blank line before the legend."""
-    end = next(i for i, line in enumerate(lines) if line.plain.startswith("legend:"))
-    return lines[1:end - 1]
+    """The lines from the column labels above the board to those below it, and the line
+    saying what is shown, if there is one."""
+    return board_part(lines)
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from ...core.action import Action
-from ...core.drawing import Drawing
+from ...core.drawing import Drawing, narrowed, nothing
 from ...tiles.board import Board
 from ...tiles.geometry import ROTATION_INDEX, ROTATIONS, pack, unpack
 from ...tiles.spec import TileSet
@@ -83,45 +83,95 @@ def follower_marks(view: dict, board: Board, text: Callable[[int, str], str]
 
 @dataclass(frozen=True)
 class Frame:
-    """The part of the board drawn: cell widths, the columns shown and all the columns
-    (the board's x range and one beyond on each side, where tiles may go)."""
+    """The part of the board drawn: cell widths, the columns and rows shown, and all the
+    columns and rows (the board's range and one beyond on each side, where tiles may go);
+    ``off`` counts the places the drawn tile fits that are not shown."""
 
     widths: tuple[int, int, int]
     x0: int
     x1: int
     first: int
     last: int
+    y0: int = 0
+    y1: int = 0
+    top: int = 0
+    bottom: int = 0
+    off: int = 0
 
     def note(self, width: int) -> str:
-        """One line (of at most ``width`` characters if it can) saying which columns are
-        shown and how to see them all, if some are not."""
-        if (self.x0, self.x1) == (self.first, self.last):
+        """One line (of at most ``width`` characters if it can) saying which columns and
+        rows are shown and how to see them all, if some are not."""
+        columns = (self.x0, self.x1) != (self.first, self.last)
+        rows = (self.y0, self.y1) != (self.top, self.bottom)
+        if not (columns or rows):
             return ""
-        need = LABEL + (self.last - self.first + 1) * sum(SIZES["compact"])
-        shown = f"columns {self.x0}…{self.x1} of {self.first}…{self.last} shown"
+        need = 2 * LABEL + (self.last - self.first + 1) * sum(SIZES["compact"])
+        parts = []
+        if columns:
+            parts.append(f"columns {self.x0}…{self.x1} of {self.first}…{self.last}")
+        if rows:
+            parts.append(f"rows {self.y0}…{self.y1} of {self.top}…{self.bottom}")
+        shown = " and ".join(parts) + " shown"
+        if self.off:
+            shown += f" ({self.off} more {'place' if self.off == 1 else 'places'} it fits)"
+        if not columns:
+            return f"[yellow]{shown}[/]"
         long = f"{shown}; widen the terminal to {need} or pipe to a file with COLUMNS={need}"
         short = f"{shown}; see all at COLUMNS={need}"
         return f"[yellow]{long if len(long) <= width else short}[/]"
 
 
-def frame(board: Board, width: int, fits: set[int]) -> Frame:
+def _window(lo: int, hi: int, span: int, focus: int, wanted: Sequence[int]
+            ) -> tuple[int, int]:
+    """``span`` consecutive values of ``lo…hi`` (all if fewer) holding ``focus`` and as
+    many of ``wanted`` as can be, centred on those it holds where there is a choice."""
+    if hi - lo + 1 <= span:
+        return lo, hi
+    best: tuple | None = None
+    for start in range(max(lo, focus - span + 1), min(focus, hi - span + 1) + 1):
+        held = [w for w in wanted if start <= w < start + span] + [focus]
+        middle = (min(held) + max(held)) / 2
+        key = (-len(held), abs(start + (span - 1) / 2 - middle))
+        if best is None or key < best[0]:
+            best = (key, start)
+    assert best is not None, "the focus lies in lo…hi"
+    return best[1], best[1] + span - 1
+
+
+def frame(board: Board, width: int, fits: set[int], height: int | None = None) -> Frame:
     """The widest tiles with which the board fits ``width`` characters, with a column to
-    spare on each side (or without it where the drawn tile does not fit there, if that is
+    spare on each side (or without those where the drawn tile does not fit, if that is
     what fits); if none does, the narrow tiles, cut to the columns around the tile placed
-    last."""
-    x0, _, x1, _ = board.extent()
-    ranges = [(x0 - 1, x1 + 1)]
-    if not any(unpack(pos)[0] in (x0 - 1, x1 + 1) for pos in fits):
-        ranges.append((x0, x1))
+    last and the places the drawn tile fits. With ``height``, the rows are cut likewise
+    so that the board's lines (labels and the note included) are at most that many."""
+    x0, y0, x1, y1 = board.extent()
+    last_x, last_y = board.xy(len(board.placed) - 1)
+    spots = [unpack(pos) for pos in fits]
+    xs = {x for x, _ in spots}
+    ranges = [(x0 - 1, x1 + 1), (x0 - (x0 - 1 in xs), x1 + (x1 + 1 in xs))]
+    found = None
     for first, last in ranges:
         for widths in SIZES.values():
-            if LABEL + (last - first + 1) * sum(widths) <= width:
-                return Frame(widths, first, last, first, last)
-    first, last = ranges[-1]
-    span = max(1, (width - LABEL) // sum(widths))
-    centre = board.xy(len(board.placed) - 1)[0]
-    start = min(max(first, centre - span // 2), last - span + 1)
-    return Frame(widths, start, start + span - 1, first, last)
+            if 2 * LABEL + (last - first + 1) * sum(widths) <= width:
+                found = Frame(widths, first, last, first, last)
+                break
+        if found:
+            break
+    if found is None:
+        first, last = ranges[-1]
+        span = max(1, (width - 2 * LABEL) // sum(widths))
+        start, end = _window(first, last, span, last_x, [x for x, _ in spots])
+        found = Frame(widths, start, end, first, last)
+    top, bottom = y0 - 1, y1 + 1
+    rows = bottom - top + 1
+    cut = (found.x0, found.x1) != (found.first, found.last)
+    if height is not None and 2 + 3 * rows + cut > height:
+        rows = max(1, (height - 3) // 3)
+    shown_x = [y for x, y in spots if found.x0 <= x <= found.x1]
+    ya, yb = _window(top, bottom, rows, last_y, shown_x)
+    off = sum(not (found.x0 <= x <= found.x1 and ya <= y <= yb) for x, y in spots)
+    return Frame(found.widths, found.x0, found.x1, found.first, found.last, ya, yb, top,
+                 bottom, off)
 
 
 def terminal_width() -> int:
@@ -131,43 +181,51 @@ def terminal_width() -> int:
     return Console().width
 
 
-def _margins(board: Board, shown: Frame) -> tuple[str, Callable[[int], str]]:
-    """The column labels above the board and the row label of each y, the last tile's
-    column and row marked ▼ and ▶."""
+def _margins(board: Board, shown: Frame
+             ) -> tuple[str, str, Callable[[int], str], Callable[[int], str]]:
+    """The column labels above and below the board and the row labels of each y on the
+    left and on the right, the last tile's column and row marked (▼ ▲, ▶ ◀)."""
     width = sum(shown.widths)
     last_x, last_y = board.xy(len(board.placed) - 1)
 
-    def column(x: int) -> str:
+    def column(x: int, mark: str) -> str:
         if x == last_x:
-            return f"[bold yellow]{f'▼{x}'.center(width)[:width]}[/]"
+            return f"[bold yellow]{f'{mark}{x}'.center(width)[:width]}[/]"
         return f"[dim]{str(x).center(width)[:width]}[/]"
 
-    def row(y: int) -> str:
+    def left(y: int) -> str:
         if y == last_y:
             return f"[bold yellow]{str(y).rjust(LABEL - 2)}▶[/] "
         return f"[dim]{str(y).rjust(LABEL - 1)}[/] "
-    header = "".join(column(x) for x in range(shown.x0, shown.x1 + 1))
-    return " " * LABEL + header, row
+
+    def right(y: int) -> str:
+        if y == last_y:
+            return f" [bold yellow]◀{y}[/]"
+        return f"  [dim]{y}[/]"
+    columns = range(shown.x0, shown.x1 + 1)
+    above = " " * LABEL + "".join(column(x, "▼") for x in columns)
+    below = " " * LABEL + "".join(column(x, "▲") for x in columns)
+    return above, below, left, right
 
 
-def board_lines(view: dict, board: Board, table: Table, width: int | None = None
-                ) -> list[str]:
-    """The board, coordinates on the margins, dots where the drawn tile fits, tiles in a
-    checkerboard of two shades; cut to ``width`` (the terminal's by default) with a line
-    that says so."""
+def board_lines(view: dict, board: Board, table: Table, width: int | None = None,
+                height: int | None = None) -> list[str]:
+    """The board, coordinates on every margin, dots where the drawn tile fits, tiles in a
+    checkerboard of two shades; cut to ``width`` (the terminal's by default) and to
+    ``height`` lines (no cut by default) around the tile placed last and the places the
+    drawn tile fits, with a line that says so."""
     width = width or terminal_width()
     drawn = view["tile"]
     fits = {pos for pos, _ in board.placements(drawn)} if drawn else set()
-    shown = frame(board, width, fits)
-    _, y0, _, y1 = board.extent()
+    shown = frame(board, width, fits, height)
     marks = table.marks(view, board, shown.widths)
-    header, row_label = _margins(board, shown)
-    lines = [header]
-    for y in range(y0 - 1, y1 + 2):
+    above, below, left, right = _margins(board, shown)
+    lines = [above]
+    for y in range(shown.y0, shown.y1 + 1):
         top, middle, bottom = _tile_row(board, table.style, shown, y, marks, fits)
-        lines += [" " * LABEL + top, row_label(y) + middle, " " * LABEL + bottom]
+        lines += [" " * LABEL + top, left(y) + middle + right(y), " " * LABEL + bottom]
     note = shown.note(width)
-    return lines + ([note] if note else [])
+    return lines + [below] + ([note] if note else [])
 
 
 def _tile_row(board: Board, style: TileStyle, shown: Frame, y: int,
@@ -190,28 +248,39 @@ def _tile_row(board: Board, style: TileStyle, shown: Frame, y: int,
     return rows
 
 
-def rotations_lines(tileset: TileSet, style: TileStyle, type_: str) -> list[str]:
-    """The drawn tile in its four rotations, side by side, labelled with the degrees."""
+def rotations_lines(tileset: TileSet, style: TileStyle, type_: str, who: str
+                    ) -> list[str]:
+    """The drawn tile in its four rotations, side by side, each with its degrees on its
+    left, after a column that says who drew which tile: three lines."""
+    from rich.text import Text     # here: rich is needed only to draw, not to play
     orientations = tileset.tiles[type_].orientations
-    width = sum(SIZES["full"])
     pictures = [style.tile_lines(o) for o in orientations]
-    lines = ["   ".join(str(deg).center(width) for deg in ROTATIONS)]
+    words = [who, f"drew [bold]{type_}[/];", "its rotations:"]
+    column = max(len(who), len("its rotations:")) + 1
+    lines = []
     for i in range(3):
-        lines.append("   ".join(p[i] for p in pictures))
+        text = words[i]
+        pad = " " * (column - len(Text.from_markup(text).plain))
+        cells = [f"{(str(deg) if i == 1 else ''):>4} {p[i]}" for deg, p in zip(ROTATIONS, pictures)]
+        lines.append(text + pad + " ".join(cells))
     return lines
 
 
 def status_lines(view: dict, table: Table) -> list[str]:
-    """Points and pieces in hand per seat, and the tiles left."""
+    """Points and pieces in hand per seat."""
     out = []
     over = view["phase"] == "over"
     for s in range(view["players"]):
         marker = "▶ " if s == view["active"] and not over else "  "
         out.append(f"{marker}[{SEAT_STYLE[s]}] {COLOURS[s]} [/] seat {s}: "
                    f"{view['scores'][s]} points, {table.seat_status(view, s)}")
-    extra = f", discarded: {' '.join(view['discarded'])}" if view["discarded"] else ""
-    out.append(f"{table.piles(view)}{extra}")
     return out
+
+
+def piles_text(view: dict, table: Table) -> str:
+    """The tiles left, and those discarded."""
+    extra = f", discarded: {' '.join(view['discarded'])}" if view["discarded"] else ""
+    return f"{table.piles(view)}{extra}"
 
 
 def features_line(board: Board, table: Table) -> str:
@@ -237,14 +306,38 @@ def placements(board: Board, type_: str) -> list[tuple[int, int, int]]:
             if same(type_, r) == r]
 
 
-def placement_summary(fits: Sequence[Sequence[int]]) -> str:
+def fits_line(fits: Sequence[Sequence[int]], near: tuple[int, int], width: int) -> str:
+    """The places the drawn tile fits, nearest to ``near`` (the tile placed last) first,
+    as many as one line of ``width`` holds, then how many more (``help`` lists all)."""
+    head = "fits at (x,y):rotations "
+    groups = placement_summary(fits, near).split("  ")
+    for n in range(len(groups), 0, -1):
+        more = f"  … {len(groups) - n} more (help lists all)" if n < len(groups) else ""
+        text = head + " " + "  ".join(groups[:n]) + more
+        if len(text) <= width or n == 1:
+            return text
+    return head
+
+
+def rows_taken(text: str, width: int) -> int:
+    """The terminal lines that ``text`` (rich markup, one line or more) takes at
+    ``width`` columns, long lines wrapping."""
+    from rich.text import Text
+    return sum(max(1, -(-Text.from_markup(line).cell_len // width))
+               for line in text.split("\n"))
+
+
+def placement_summary(fits: Sequence[Sequence[int]], near: tuple[int, int] | None = None
+                      ) -> str:
     """The legal placements ``(x, y, degrees)`` of the drawn tile, grouped by position,
-    north to south."""
+    north to south (nearest to ``near`` first, if given)."""
     groups: dict[tuple[int, int], list[str]] = {}
     for x, y, degrees in fits:
         groups.setdefault((x, y), []).append(str(degrees))
-    return "  ".join(f"({x},{y}):{'/'.join(groups[(x, y)])}"
-                     for x, y in sorted(groups, key=lambda c: (c[1], c[0])))
+    order = sorted(groups, key=lambda c: (c[1], c[0]))
+    if near is not None:
+        order.sort(key=lambda c: abs(c[0] - near[0]) + abs(c[1] - near[1]))
+    return "  ".join(f"({x},{y}):{'/'.join(groups[(x, y)])}" for x, y in order)
 
 
 class TileDrawing(Drawing):
@@ -256,30 +349,44 @@ class TileDrawing(Drawing):
     def prompt_forms(self, view: dict, action: Action) -> tuple[str, ...]:
         return prompt.prompt_forms(action)
 
-    def picture(self, view: dict, width: int | None = None) -> str:
-        """The board, the scores, and for the seat to move the drawn tile and its options
-        (the board at most ``width`` characters wide, by default the terminal's)."""
+    def prompt_text(self, view: dict, text: str) -> str:
+        """A placement in a taught form at a spot where the tile does not fit is read as
+        its notation, so that the engine says why (``prompt.placement_notation``)."""
+        return prompt.placement_notation(view, text)
+
+    def legend(self) -> str:
+        return self.table.legend
+
+    def picture(self, view: dict, width: int | None = None,
+                height: int | None = None) -> str:
+        """The scores, for the seat to move the drawn tile and its options, the board (at
+        most ``width`` characters wide, by default the terminal's, and cut to what
+        ``height`` lines leave it, if given, around the tile placed last and the places
+        the drawn tile fits), and the prompt, last: so the board is on screen with it."""
+        width = width or terminal_width()
         table, board = self.table, seen_board(view, self.game.tileset)
-        lines = [f"[bold]{self.game.title} — turn {view['turn']}[/]",
-                 *board_lines(view, board, table, width), "", table.legend,
-                 *status_lines(view, table)]
+        head = [f"[bold]{self.game.title} — turn {view['turn']}[/] · {piles_text(view, table)}",
+                *status_lines(view, table)]
+        tail: list[str] = []
         phase, who = view["phase"], seat_name(view["active"])
         if phase == "over":
-            lines.append("[bold]Game over.[/]")
+            tail.append("[bold]Game over.[/]")
         elif phase == "place":
             tile = view["tile"]
-            fits = placements(board, tile)
-            lines += ["", f"{who} drew [bold]{tile}[/] — its rotations:",
-                      *rotations_lines(self.game.tileset, table.style, tile),
-                      f"fits at (x,y):rotations  {placement_summary(fits)}",
-                      f"[bold]{who}: place {tile} X Y R[/]  (x east, y south)"]
+            head += rotations_lines(self.game.tileset, table.style, tile, who)
+            near = board.xy(len(board.placed) - 1)
+            tail += [fits_line(placements(board, tile), near, width),
+                     f"[bold]{who}: place {tile} X Y R[/]  (x east, y south)"]
         elif phase == "follower":
             last = view["board"][-1]
-            lines += ["", f"{who} placed {last['type']} at ({last['x']},{last['y']}).",
-                      features_line(board, table), table.prompt]
+            tail += [f"{who} placed {last['type']} at ({last['x']},{last['y']}).",
+                     features_line(board, table), table.prompt]
         elif phase != "draw":
-            lines += table.phase_lines(view, who)
-        return "\n".join(lines)
+            tail += [line for line in table.phase_lines(view, who) if line]
+        room = None
+        if height is not None:
+            room = height - sum(rows_taken(line, width) for line in head + tail)
+        return "\n".join([*head, *board_lines(view, board, table, width, room), *tail])
 
     def same_move(self, view: dict, action: Action) -> Action:
         """A placement turned to the lowest rotation that looks the same (a symmetric
@@ -291,11 +398,17 @@ class TileDrawing(Drawing):
         same = ROTATIONS[rot]
         return action if same == degrees else Action(kind, type_, x, y, same)
 
-    def legal_help(self, view: dict, legal: Sequence[Action]) -> str:
+    def legal_help(self, view: dict, legal: Sequence[Action], only: Sequence[str] = ()
+                   ) -> str:
         """What the player to move may type now (the terminal's ``help``); a symmetric
         tile's placements once each, at the lowest rotation that looks so (typing another
-        of them places the same tile)."""
+        of them places the same tile); with ``only``, the moves naming those words (a
+        place ``0,1``, a kind ``road``)."""
         phase, table = view["phase"], self.table
+        if only:
+            legal = narrowed(self, view, legal, only)
+            if not legal:
+                return nothing(only)
         if phase == "over":
             return "The game is over."
         if phase == "place":

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...core.action import Action
-from ...core.drawing import Drawing
+from ...core.drawing import Drawing, narrowed, nothing
 from .island import (COSTS, FACES, INDEX, KIND, KNIGHT_HEX, KNIGHT_JOKERS, REQUIRES, TURNS,
                      VALUE, X_POINTS)
 from .score import box_text
@@ -113,6 +113,18 @@ class CatanDiceDrawing(Drawing):
             return (action[2], f"build {action[2]}")
         return ()
 
+    def caution(self, view: dict, legal: Sequence[Action], action: Action) -> str | None:
+        """``end`` with nothing built this turn though something can be: an X, final as
+        soon as the next roll is seen."""
+        if action[0] != "end" or view.get("built_this_turn"):
+            return None
+        builds = [a[2] for a in legal if a[0] == "build"]
+        if not builds:
+            return None
+        return (f"Nothing is built this turn, though {', '.join(builds[:4])}"
+                f"{' …' if len(builds) > 4 else ''} can be: end writes an X ({X_POINTS}), "
+                "and once the next roll is seen it cannot be taken back.")
+
     def prompt_text(self, view: dict, text: str) -> str:
         """Dice to reroll may be named in any order (``reroll 3 1`` is ``reroll 1 3``)."""
         words = text.split()
@@ -121,9 +133,13 @@ class CatanDiceDrawing(Drawing):
             return " ".join(["reroll", *sorted(words[1:], key=int)])
         return text
 
-    def legal_help(self, view: dict, legal: Sequence[Action]) -> str:
+    def legal_help(self, view: dict, legal: Sequence[Action], only: Sequence[str] = ()
+                   ) -> str:
         """The legal moves in words: rerolls summarised, builds, exchanges and jokers
-        listed, and what ``end`` writes now."""
+        listed, and what ``end`` writes now; with ``only``, the moves naming those words."""
+        if only:
+            shown = narrowed(self, view, legal, only)
+            return ", ".join(str(a) for a in shown) if shown else nothing(only)
         if view["phase"] == "choosing":
             return (f"after roll {view['rolls']} of 3: [bold]stop[/] to keep the dice, or "
                     "[bold]reroll I ...[/] with any dice 0-5 (e.g. reroll 0 3 5)")

@@ -1,0 +1,91 @@
+"""The board is on screen when a person moves (issue 25, terminal review H1, H2, H4):
+``meeple play`` in pseudo-terminals of 80x24 and 120x45, read as the last screen shows it."""
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pexpect
+import pytest
+
+from screen import screen
+
+PROMPT = r"seat \d> "
+SIZES = [(24, 80), (45, 120)]
+
+
+def spawn(rows: int, columns: int, *args: str) -> pexpect.spawn:
+    """``meeple play ARGS`` in a pseudo-terminal of ``rows`` × ``columns``."""
+    env = {**os.environ, "TERM": "dumb", "COLUMNS": str(columns), "LINES": str(rows)}
+    child = pexpect.spawn(sys.executable, ["-m", "meeple.cli", "play", *args], env=env,
+                          encoding="utf-8", timeout=60, dimensions=(rows, columns))
+    child.seen = ""
+    return child
+
+
+def until(child: pexpect.spawn, pattern) -> str:
+    """Wait for ``pattern``; what came before it. Everything read is kept in ``seen``."""
+    child.expect(pattern)
+    child.seen += child.before + child.after
+    return child.before
+
+
+def place_first_fit(child: pexpect.spawn) -> None:
+    """At a placement's prompt: ask for help and place the tile at the first place listed."""
+    child.sendline("help")
+    text = until(child, PROMPT)
+    x, y, degrees = re.search(r"\((-?\d+),(-?\d+)\):(\d+)", text.split("with (X,Y):R")[1]
+                              ).groups()
+    child.sendline(f"{x} {y} {degrees}")
+    until(child, PROMPT)
+
+
+def last_tile(output: str) -> tuple[str, str]:
+    """The x and y of the tile placed last in the move log of ``output``."""
+    return re.findall(r"seat \d: place \S+ (-?\d+) (-?\d+) \d+", output)[-1]
+
+
+def assert_board_and_prompt(lines: list[str], x: str, y: str) -> None:
+    """The screen shows the board around the tile at (x, y), labelled on every side, and
+    the prompt on its last line."""
+    text = "\n".join(lines)
+    assert re.fullmatch(PROMPT, lines[-1].rstrip() + " "), text
+    assert re.search(rf"▼{x}\b", text) and re.search(rf"▲{x}\b", text), text
+    assert re.search(rf"^ *{y}▶", text, re.M) and re.search(rf"◀{y}$", text, re.M), text
+
+
+@pytest.mark.parametrize("rows, columns", SIZES)
+@pytest.mark.parametrize("name", ["carcassonne", "hunters-gatherers"])
+def test_after_several_turns_the_last_tile_and_the_prompt_share_the_screen(name, rows, columns):
+    child = spawn(rows, columns, name, "--players", "human,greedy", "--seed", "4")
+    until(child, PROMPT)
+    legend = child.seen.count("legend:")
+    for turn in range(6):
+        place_first_fit(child)
+        lines = screen(child.seen, rows, columns)
+        assert_board_and_prompt(lines, *last_tile(child.seen))      # our tile, just placed
+        child.sendline("pass")
+        until(child, PROMPT)
+        lines = screen(child.seen, rows, columns)
+        assert_board_and_prompt(lines, *last_tile(child.seen))      # the bot's, then ours
+        assert len(lines) == rows and "drew" in "\n".join(lines)
+    assert legend == 1 and child.seen.count("legend:") == 1 + 6   # once, then on each help
+    child.sendline("board")
+    until(child, PROMPT)
+    assert_board_and_prompt(screen(child.seen, rows, columns), *last_tile(child.seen))
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("rows, columns", SIZES)
+def test_watching_bots_draws_the_board_after_every_move(rows, columns):
+    child = spawn(rows, columns, "carcassonne", "--players", "greedy,greedy", "--seed", "2",
+                  "--delay", "0.01")
+    for move in range(6):                 # place, then pass or a follower: each drawn
+        until(child, r"seat \d: (place|pass|follower)[^\r\n]*\r\n")
+        until(child, r"▲-?\d+[^\n]*\n")
+        text = "\n".join(screen(child.seen, rows, columns))
+        x, y = last_tile(child.seen)
+        assert re.search(rf"▼{x}\b", text) and re.search(rf"◀{y}$", text, re.M), text
+    child.terminate(force=True)
