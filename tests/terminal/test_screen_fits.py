@@ -89,3 +89,27 @@ def test_watching_bots_draws_the_board_after_every_move(rows, columns):
         x, y = last_tile(child.seen)
         assert re.search(rf"▼{x}\b", text) and re.search(rf"◀{y}$", text, re.M), text
     child.terminate(force=True)
+
+
+def test_jaeger_sammler_moves_are_found_by_their_fields(tmp_path):
+    """``help 1,10`` lists only the moves naming that field, numbered as in the whole
+    list, under the board with where they end marked; fields typed pick a move."""
+    save = tmp_path / "game.json"
+    child = spawn(24, 80, "jaeger-sammler", "--players", "human,greedy", "--seed", "3",
+                  "--save", str(save))
+    until(child, PROMPT)
+    child.sendline("help 1,10")
+    text = until(child, PROMPT)
+    head = re.search(r"(\d+) of the (\d+) legal moves", text)
+    assert head and int(head.group(1)) < int(head.group(2)) // 2, text
+    assert "◆" in text and "pawn 1,1 " not in text and "pawn 1,10 " in text
+    entries = re.findall(r"via (\d+,\d+) [^:]*: +((?:\d+ \d+,\d+ *)+)", text)
+    assert entries and len(text.splitlines()) < 40
+    child.sendline("1,10 0,9")                   # two moves go from 1,10 to 0,9
+    text = until(child, PROMPT)
+    assert "2 moves name 1,10 0,9" in text and "1,10>1,9>0,9" not in child.seen
+    child.sendline("1,10 1,9 0,9")
+    until(child, r"seat 0: move 1,10>1,9>0,9")
+    until(child, PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

@@ -44,6 +44,13 @@ class Drawing:
             return self.picture(view, width=width, height=height)
         return self.picture(view, width=width)
 
+    def matching(self, view: dict, legal: Sequence[Action], words: Sequence[str]
+                 ) -> list[Action]:
+        """The legal moves that ``words`` typed at the prompt name in part (some of a
+        move's fields, say), where a game lets a person pick a move so: one is played,
+        several are listed. None by default: a move is typed whole."""
+        return []
+
     def help_for(self, view: dict, legal: Sequence[Action], only: Sequence[str] = ()) -> str:
         """:meth:`legal_help`, narrowed to ``only`` where the drawing can narrow it (a game
         from another package may list every move alone: then the words are said unused)."""

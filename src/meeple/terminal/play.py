@@ -202,14 +202,25 @@ class TerminalGame:
         if text.isascii() and text.isdigit():
             action = self._numbered(view, legal, text)
         else:
-            action = self._forgiven(view, legal, text) or text
-        if action is None:
+            action = self._forgiven(view, legal, text) or self._named(view, legal, text)
+        if action is None or action is False:
             return
         try:
             self._apply(action, f"seat {player}")
         except IllegalAction as e:
             self.console.print(f"[red]Not allowed: {escape(str(e))}[/]  (type help for the "
                                "legal moves)")
+
+    def _named(self, view: dict, legal: list, text: str):
+        """The one legal move that ``text`` names in part (where the game lets a person
+        pick a move by some of its fields), False if several do (listed), else ``text``
+        as the game reads it, for the engine to play or refuse."""
+        found = self.game.drawing.matching(view, legal, text.split())
+        if len(found) > 1:
+            self._say(f"{len(found)} moves name {escape(text)}:\n"
+                      + self.game.drawing.help_for(view, legal, text.split()))
+            return False
+        return found[0] if found else text
 
     def _numbered(self, view: dict, legal: list, text: str):
         """The move numbered ``text`` in the help, or None (said why)."""

@@ -51,7 +51,7 @@ def test_render_draws_the_hex_board_pawns_settlements_and_crates():
     plain = re.sub(r"\[[^\]]*\]", "", text)
     assert "S *" in plain and "W  " in plain                  # settlements
     assert "seat 0 (you)" in plain and "face down 1 summer + 0 winter" in plain
-    assert "tuber" not in plain.split("digit:")[1]            # face-down kinds not shown
+    assert "tuber" not in plain.split("settlements and caves:")[1]  # face-down kinds hidden
     help_text = legal_help(state)
     a, b, c = state.legal_actions()[0][1]                      # number 1, seat 1's first pawn
     assert f"[bold]pawn {a}[/] (" in help_text

@@ -25,7 +25,14 @@ STYLE = {"berries": "green", "tubers": "dark_orange", "herbs": "bright_green",
 LEGEND = ["be berries 1", "tu tubers 2", "he herbs 3", "ju jug", "ne necklace", "fu fur",
           "sk skull (sets of a kind: 1/3/6/10/15/20)", "we weapon", "M5 mammoth 5", "== path",
           "() cave", ". tile taken", "S/W summer/winter settlement",
-          "digit: a pawn of that seat", "*: several pawns"]
+          "digit: a pawn of that seat", "*: several pawns",
+          "◆ (help FIELD) where the moves shown end"]
+LIT = "bold black on bright_yellow"
+"""The fields where the moves of a narrowed help end (also marked ◆ without colour)."""
+FIELD = re.compile(r"\d+,\d+")
+FOLD_PAIRS = 6
+"""A narrowed help lists at most this many lines of two-pawn moves; more are counted
+by the pawns that move, each with the help that lists them."""
 WIDTH = 78
 """Lines are wrapped to fit an 80-column terminal."""
 _MARKUP = re.compile(r"\[[^\]]*\]")
@@ -64,8 +71,11 @@ def _pawns(view: dict) -> dict[str, list[int]]:
     return out
 
 
-def _cell(view: dict, name: str, seats: list[int]) -> str:
+def _cell(view: dict, name: str, seats: list[int], lit: bool = False) -> str:
     text, style = _symbol(view, name)
+    if lit:
+        marker = "◆" if not seats else str(seats[0]) if len(seats) == 1 else "*"
+        return f"[{LIT}]{text}{marker}[/]"
     if not seats:
         return f"[{style}]{text}[/] "
     if len(set(seats)) == 1:
@@ -74,9 +84,9 @@ def _cell(view: dict, name: str, seats: list[int]) -> str:
     return f"[{style}]{text}[/][bold]*[/]"
 
 
-def board_text(view: dict, board: Board) -> str:
+def board_text(view: dict, board: Board, lit: frozenset[str] = frozenset()) -> str:
     """The hex board: one line per row, the shifted rows (odd ones in odd-r) indented by
-    half a hex, so that neighbours touch as on the board."""
+    half a hex, so that neighbours touch as on the board; the fields ``lit`` marked."""
     at = {rc: board.names[i] for i, rc in enumerate(board.coords)}
     pawns = _pawns(view)
     shifted = 1 if board.layout == "odd-r" else 0
@@ -86,7 +96,8 @@ def board_text(view: dict, board: Board) -> str:
         cells = []
         for c in range(board.cols):
             name = at.get((r, c))
-            cells.append("    " if name is None else _cell(view, name, pawns.get(name, [])) + " ")
+            cells.append("    " if name is None else
+                         _cell(view, name, pawns.get(name, []), name in lit) + " ")
         lines.append(f"{r:>3}  {pad}" + "".join(cells).rstrip())
     return "\n".join(lines)
 
@@ -196,9 +207,64 @@ def _rows(label: str, entries: list[str], label_width: int) -> list[str]:
             for head, chunk in zip(heads, chunks)]
 
 
-def help_text(view: dict, legal: Sequence[Action]) -> str:
-    """The ``help`` of terminal play (see ``JaegerSammlerDrawing.legal_help``)."""
+def fields(action: Action) -> list[str]:
+    """The fields a move names, in its order: ``move A>B>C`` A, B, C; ``move A>B D>E``
+    A, B, D, E; ``remove A`` A."""
+    if action[0] == "remove":
+        return [action[1]]
+    return [name for path in action[1:] for name in path]
+
+
+def naming(legal: Sequence[Action], words: Sequence[str]) -> list[Action]:
+    """The moves of ``legal`` that name every field in ``words`` (``1,10``, ``1,10>0,9``
+    …), in that order, and are removals if ``remove`` is among them; none if no field
+    is named."""
+    named = FIELD.findall(" ".join(words))
+    if not named:
+        return []
+    removal = any(word.casefold() == "remove" for word in words)
+    out = []
+    for action in legal:
+        if removal and action[0] != "remove":
+            continue
+        rest = iter(fields(action))
+        if all(name in rest for name in named):         # a subsequence, in order
+            out.append(action)
+    return out
+
+
+def _any_kept(groups: list[tuple[str, list[Action]]], start: int, kept: set) -> bool:
+    """Whether a ``via`` group from ``start`` on, up to the next other group, keeps a move."""
+    for label, moves in groups[start:]:
+        if not label.startswith("via "):
+            return False
+        if any(a in kept for a in moves):
+            return True
+    return False
+
+
+def folds(groups: list[tuple[str, list[Action]]], kept: set) -> bool:
+    """Whether a narrowed help counts its two-pawn moves instead of listing them."""
+    return sum(1 for label, moves in groups
+               if label.endswith(">") and any(a in kept for a in moves)) > FOLD_PAIRS
+
+
+def _pawn_pairs(pairs: Sequence[Action]) -> dict[tuple[str, str], int]:
+    """How many of the two-pawn moves ``pairs`` move each pair of pawns, by the fields
+    of the pawn that moves first and of the other."""
+    out: dict[tuple[str, str], int] = {}
+    for action in pairs:
+        pawns = fields(action)[0], fields(action)[2]
+        out[pawns] = out.get(pawns, 0) + 1
+    return out
+
+
+def help_text(view: dict, legal: Sequence[Action], keep: Sequence[Action] | None = None
+              ) -> str:
+    """The ``help`` of terminal play (see ``JaegerSammlerDrawing.legal_help``); with
+    ``keep``, only those moves, numbered as in the whole list."""
     groups = help_groups(view, legal)
+    kept = None if keep is None else set(keep)
     own = view["seats"][view["current_player"]]["pawns"]
     digits, width = len(str(len(legal))), max(len(_end(a)) for a in legal)
     via_width = max((len(label) for label, _ in groups if label.startswith("via ")), default=0)
@@ -206,10 +272,26 @@ def help_text(view: dict, legal: Sequence[Action]) -> str:
     two = sum(len(a) == 3 for a in legal)
     lines = [(f"[bold]{len(legal)} legal moves[/] (type one, or its number), the word move "
               "may be left out:"), *HOW_TO]
+    if kept is not None:
+        lines = [(f"[bold]{len(kept)} of the {len(legal)} legal moves[/] (type one or its "
+                  "number; ◆ marks where they end):")]
     n, pairs_begun = 0, False
+    pairs = [a for a in keep or () if len(a) == 3]
+    fold = kept is not None and folds(groups, kept)
     for i, (label, moves) in enumerate(groups):
-        entries = [f"{k:>{digits}} {_end(a):<{width}}" for k, a in enumerate(moves, n + 1)]
+        entries = [f"{k:>{digits}} {_end(a):<{width}}" for k, a in enumerate(moves, n + 1)
+                   if kept is None or a in kept]
         n += len(moves)
+        if fold and label.endswith(">"):
+            if not pairs_begun:
+                pairs_begun = True
+                lines.append(f"[bold]two pawns one step each[/] ({len(pairs)} of them):")
+                lines += [f"  {a} first, then {d}: {count} moves (help {a} {d} lists them)"
+                          for (a, d), count in _pawn_pairs(pairs).items()]
+            continue
+        if kept is not None and not entries and not (
+                label.startswith("pawn ") and _any_kept(groups, i + 1, kept)):
+            continue
         if label.startswith("pawn "):
             start = label[len("pawn "):]
             several = f", {own.count(start)} of your pawns" if own.count(start) > 1 else ""
@@ -235,9 +317,13 @@ class JaegerSammlerDrawing(Drawing):
 
     game: JaegerSammler
 
-    def picture(self, view: dict, width: int | None = None) -> str:
+    def legend(self) -> str:
+        return "\n".join(f"[dim]{line}[/]" for line in _wrap(LEGEND))
+
+    def picture(self, view: dict, width: int | None = None,
+                height: int | None = None) -> str:
         """The whole game as the view's seat sees it (face-down tiles only as counts until
-        the end)."""
+        the end); the board is small enough for any terminal, the legend apart."""
         if view["phase"] == "over":
             status = "game over"
         elif view["phase"] == "setup":
@@ -245,8 +331,7 @@ class JaegerSammlerDrawing(Drawing):
         else:
             status = f"{view['season']}, turn {view['turn']}, seat {view['current_player']} to move"
         lines = [f"[bold]Jäger und Sammler — {status}[/]  (board: {view['board']['name']})",
-                 board_text(view, self.game.board), *(f"[dim]{line}[/]" for line in _wrap(LEGEND)),
-                 *_settlements(view)]
+                 board_text(view, self.game.board), *_settlements(view)]
         for seat in view["seats"]:
             lines += _seat_lines(view, seat)
         return "\n".join(lines)
@@ -255,13 +340,37 @@ class JaegerSammlerDrawing(Drawing):
         """The legal moves in the order the help numbers them (see :func:`help_groups`)."""
         return [a for _, moves in help_groups(view, legal) for a in moves]
 
-    def legal_help(self, view: dict, legal: Sequence[Action]) -> str:
+    def legal_help(self, view: dict, legal: Sequence[Action], only: Sequence[str] = ()
+                   ) -> str:
         """The legal moves numbered and grouped: one block per pawn for its two-step moves
         (by the field passed), one line per first step and second pawn for the two-pawn
-        moves, one line of removals; and how to type a move."""
+        moves, one line of removals; and how to type a move. With ``only`` (fields, e.g.
+        ``1,10``), the moves naming them (see :func:`naming`), numbered as in the whole
+        list, under the board with the fields where they end marked."""
         if not legal:
             return "no moves to choose: the tiles are being laid"
-        return help_text(view, legal)
+        if not only:
+            return help_text(view, legal)
+        keep = naming(legal, only)
+        if not keep:
+            said = " ".join(only)
+            return (f"No legal move names {said}" + ("" if FIELD.search(said) else
+                    " (name fields, as 1,10 or 1,10>0,9)") + "; help alone lists them all.")
+        if folds(help_groups(view, legal), set(keep)):
+            keep_lit = [a for a in keep if len(a) != 3] or keep
+        else:
+            keep_lit = keep
+        lit = frozenset(fields(a)[-1] for a in keep_lit)
+        return board_text(view, self.game.board, lit) + "\n" + help_text(view, legal, keep)
+
+    def matching(self, view: dict, legal: Sequence[Action], words: Sequence[str]
+                 ) -> list[Action]:
+        """The moves the fields typed at the prompt name (see :func:`naming`): the one
+        naming exactly those fields if there is one, else all naming them."""
+        found = naming(legal, words)
+        named = FIELD.findall(" ".join(words))
+        exact = [a for a in found if fields(a) == named]
+        return exact if len(exact) == 1 else found
 
     def prompt_forms(self, view: dict, action: Action) -> tuple[str, ...]:
         """A move may be typed without the word ``move``: ``1,1>0,1>0,0``."""
