@@ -33,7 +33,7 @@ from .limits import (GAMES_PER_HOUR, PLAYERS_PER_HOUR, SOCKETS_PER_ADDRESS, Body
                      fd_limit)
 from .models import Error
 from .origin import OriginCheck
-from .pages import install_pages
+from .pages import NOT_FOUND, error_page, install_pages, wants_page
 from .quotas import Quotas
 from .routes import router
 from .storage import Store
@@ -134,6 +134,8 @@ def _errors(app: FastAPI) -> None:
         detail = str(e.detail)
         if detail == "There was an error parsing the body":     # FastAPI's own words
             detail = "malformed JSON (not JSON, or nested too deep)"
+        if e.status_code == 404 and wants_page(request):     # a person's browser: words
+            return error_page(404, *NOT_FOUND)
         headers = dict(e.headers or {})
         if e.status_code == 405:            # every method of the path, not the first route's
             headers["Allow"] = ", ".join(_allowed(request)) or headers.get("Allow", "GET")

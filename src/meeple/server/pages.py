@@ -7,10 +7,11 @@ the same JSON API and WebSocket as any other client. ``install_pages(app)`` adds
 from __future__ import annotations
 
 from functools import lru_cache
+from html import escape
 from pathlib import Path
 
-from fastapi import APIRouter, FastAPI
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.staticfiles import StaticFiles
 
 from ..games import GAMES
@@ -24,9 +25,54 @@ async def lobby_page() -> FileResponse:
     return FileResponse(STATIC / "lobby.html")
 
 
+def error_page(status: int, title: str, words: str) -> HTMLResponse:
+    """A page a person can read for a browser's request that cannot be served: what went
+    wrong in words and the way back to the lobby (never raw JSON, never an endless
+    "Loading…")."""
+    return HTMLResponse(f"""<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>meeple — {escape(title)}</title>
+  <link rel="icon" href="/static/favicon.svg">
+  <link rel="stylesheet" href="/static/css/meeple.css">
+</head>
+<body>
+  <header class="top"><h1><a href="/">meeple</a></h1></header>
+  <main class="invite error-page">
+    <h2 id="error-title">{escape(title)}</h2>
+    <p>{escape(words)}</p>
+    <p><a class="back" href="/">Back to the lobby</a>: your games, and new ones.</p>
+  </main>
+</body>
+</html>
+""", status)
+
+
+def wants_page(request: Request) -> bool:
+    """A browser asking for a page (not the API, not a file it loads): it gets words."""
+    path = request.url.path
+    return (not path.startswith(("/api/", "/static/"))
+            and "text/html" in request.headers.get("accept", ""))
+
+
+NOT_FOUND = ("There is no page here", "The address may be mistyped, or the page may have "
+             "moved.")
+NO_GAME = ("No such game", "There is no game at this address: the link may be mistyped or "
+           "cut short, or the game was never created on this server.")
+
+
+async def _known(request: Request, game_id: str) -> bool:
+    host = request.app.state.host
+    return await host.db(host.store.version, game_id) is not None
+
+
 @router.get("/games/{game_id}", include_in_schema=False)
-async def game_page(game_id: str) -> FileResponse:
-    # The page reads the id from its own address; an unknown game is reported there.
+async def game_page(request: Request, game_id: str) -> Response:
+    # The page reads the id from its own address; an unknown game is a page of words.
+    if not await _known(request, game_id):
+        return error_page(404, *NO_GAME)
     return FileResponse(STATIC / "game.html")
 
 
@@ -38,7 +84,9 @@ async def invite_page(code: str) -> FileResponse:
 
 
 @router.get("/games/{game_id}/replay", include_in_schema=False)
-async def replay_page(game_id: str) -> FileResponse:
+async def replay_page(request: Request, game_id: str) -> Response:
+    if not await _known(request, game_id):
+        return error_page(404, *NO_GAME)
     return FileResponse(STATIC / "replay.html")
 
 
