@@ -157,3 +157,88 @@ def test_jaeger_sammler_described_to_a_screen_reader(server, page):
     page.keyboard.press("Enter")
     expect(page.locator("svg.js-board .js-chosen")).to_have_count(1)
     assert "two steps" in " ".join(page.locator("#js-choices button").all_inner_texts())
+
+
+def test_carcassonne_turn_by_keyboard_alone(server, page, artifacts):
+    """Arrows move the drawn tile over the spots, r turns it, Enter lays it, a number key
+    puts a follower (or p passes); no mouse."""
+    game = server.create("carcassonne", 2, {"1": "greedy"}, seed=5)
+    page.goto(server.base + game["seats"][0]["join"])
+    page.wait_for_selector(".spot")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".spot.cursor")).to_have_count(1)
+    expect(page.locator("#preview g")).not_to_have_count(0)        # the tile shown there
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".spot.cursor")).to_have_count(1)
+    before = page.locator("#preview").get_attribute("data-rotation")
+    page.keyboard.press("r")
+    spot = page.locator(".spot.cursor").get_attribute("data-spot")
+    rotations = page.evaluate(f"""window.meeple.state().legal.filter((a) =>
+        a.startsWith('place') && a.split(' ').slice(2, 4).join(',') === '{spot}').length""")
+    if rotations > 1:
+        assert page.locator("#preview").get_attribute("data-rotation") != before
+    page.screenshot(path=str(artifacts / "carc-keyboard.png"))
+    at = index(page)
+    page.keyboard.press("Enter")
+    wait_until(page, f"window.meeple.state().index > {at}")
+    assert page.evaluate("window.meeple.state().last_action").split(" ")[2:4] == spot.split(",")
+    wait_until(page, "window.meeple.state().legal.length > 0")
+    parts = page.evaluate("window.meeple.state().legal_parts")
+    if any(p[0] == "follower" for p in parts):
+        expect(page.locator("#targets .target-key").first).to_have_text("1")
+        at = index(page)
+        page.keyboard.press("1")
+        wait_until(page, f"window.meeple.state().index > {at}")
+        assert page.evaluate("window.meeple.state().view.followers.some((f) => f.seat === 0)")
+
+
+def test_carcassonne_described_to_a_screen_reader(server, page):
+    game = server.create("carcassonne", 2, {"1": "greedy"}, seed=5)
+    page.goto(server.base + game["seats"][0]["join"])
+    page.wait_for_selector(".spot")
+    label = page.locator("svg.carc").get_attribute("aria-label")
+    assert "Your turn" in label and "Place the drawn tile" in label and "of the starting tile" in label
+    spots = page.locator(".spot").count()
+    buttons = page.locator("#tile-choices button[data-spot]")
+    expect(buttons).to_have_count(spots)
+    buttons.first.focus()                                  # focus shows the tile there
+    expect(page.locator("#preview g")).not_to_have_count(0)
+    at = index(page)
+    page.keyboard.press("Enter")
+    wait_until(page, f"window.meeple.state().index > {at}")
+
+
+def test_a_hint_pointed_at_is_drawn_on_the_board(server, page, artifacts):
+    game = server.create("carcassonne", 2, {"1": "greedy"}, seed=5)
+    page.goto(server.base + game["seats"][0]["join"])
+    page.wait_for_selector(".spot")
+    page.keyboard.press("h")
+    rows = page.locator(".hint-move")
+    expect(rows.first).to_be_visible(timeout=30000)
+    assert rows.count() <= 3
+    page.mouse.move(5, 5)
+    expect(page.locator("#hinted .ghost-tile")).to_have_count(0)
+    rows.first.hover()
+    expect(page.locator("#hinted .ghost-tile")).to_have_count(1)
+    action = rows.first.get_attribute("data-action").split(" ")
+    ghost = page.locator("#hinted .ghost-tile").get_attribute("transform")
+    assert ghost == f"translate({int(action[2]) * 100} {int(action[3]) * 100})"
+    page.screenshot(path=str(artifacts / "carc-hint.png"))
+    page.mouse.move(5, 5)
+    expect(page.locator("#hinted .ghost-tile")).to_have_count(0)
+    rows.first.focus()                                     # the keyboard's way too
+    expect(page.locator("#hinted .ghost-tile")).to_have_count(1)
+
+
+def test_a_jaeger_sammler_hint_is_drawn_as_arrows(server, page):
+    game = server.create(JS, 2, {"1": "greedy"}, seed=5)
+    page.goto(server.base + game["seats"][0]["join"])
+    page.wait_for_selector("svg.js-board .js-start")
+    page.keyboard.press("h")
+    rows = page.locator(".hint-move")
+    expect(rows.first).to_be_visible(timeout=30000)
+    rows.first.hover()
+    expect(page.locator("#js-hint-layer .js-hint-arrow")).not_to_have_count(0)
+    page.mouse.move(5, 5)
+    expect(page.locator("#js-hint-layer .js-hint-arrow")).to_have_count(0)

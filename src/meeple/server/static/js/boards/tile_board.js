@@ -19,7 +19,8 @@ const MEEPLE = "M0,-11 C3,-11 4,-9 4,-7 C4,-5.5 3.5,-5 3,-4.5 L10,-2 C11.5,-1.5 
   + " L5,1 L8,10 L2,10 L0,6 L-2,10 L-8,10 L-5,1 L-9,1.5 C-11,1.5 -11.5,-1.5 -10,-2"
   + " L-3,-4.5 C-3.5,-5 -4,-5.5 -4,-7 C-4,-9 -3,-11 0,-11 Z";
 const HUT = "M-9,9 L-9,-2 L0,-10 L9,-2 L9,9 Z";
-const LAYERS = ["tiles", "marks", "lit", "pieces", "spots", "preview", "targets"];
+const LAYERS = ["tiles", "marks", "lit", "pieces", "spots", "preview", "cursor", "hinted", "targets"];
+const NUMBERED = 9;                    // the piece choices with a number key
 
 // --- the legal moves, by what the board shows of them ------------------------------------
 
@@ -78,6 +79,24 @@ function spread(points, gap = 28) {
   return placed;
 }
 
+/** Where a spot lies, in words: "2 east and 1 north of the starting tile". */
+function spotWords({ x, y }) {
+  const part = (n, pos, neg) => (n ? `${Math.abs(n)} ${n > 0 ? pos : neg}` : null);
+  const way = [part(x, "east", "west"), part(y, "south", "north")].filter(Boolean).join(" and ");
+  return way ? `${way} of the starting tile` : "on the starting tile";
+}
+
+/** A piece choice in words: "a follower on the road", "a hut". */
+function pieceWords({ kind, location }) {
+  const SIDES = { N: "north", E: "east", S: "south", W: "west", C: "middle" };
+  const [side, half] = [location[0], (location[1] || "").toUpperCase()];
+  const where = location === "C" ? "in the middle" : `at the ${SIDES[side] || side}${SIDES[half] ? `, ${SIDES[half]} half` : ""}`;
+  if (kind === "hut") return `a hut ${where}`;
+  const on = { road: "on the road", city: "in the city", monastery: "on the monastery", field: "on the field",
+               forest: "in the forest", river: "on the river", meadow: "in the meadow" }[kind] || `on the ${kind}`;
+  return `a follower ${on} ${where}`;
+}
+
 // --- ui: what the person is doing ----------------------------------------------------------
 
 function newUi() {
@@ -92,6 +111,8 @@ function newUi() {
     userMoved: false,   // zoomed or panned by hand: updates keep the view box
     drag: null,         // a press that may become a pan
     justDragged: false, // the click that ends a pan places nothing
+    keyboard: false,    // the keys moved the cursor: the spot picked shows a focus ring
+    hinted: null,       // a hint pointed at in the hint list (its action), drawn as a ghost
   };
 }
 
@@ -99,21 +120,23 @@ function newUi() {
 
 /** The board's DOM: the SVG with its layers, the zoom buttons, and the side's controls. */
 function makeDom(container, controls) {
-  const svg = sv("svg", { class: "carc", "aria-label": "the board" });
+  const svg = sv("svg", { class: "carc", role: "img", "aria-label": "the board" });
   const layers = {};
   for (const id of LAYERS) svg.append(layers[id] = sv("g", { id, class: id === "preview" ? "preview" : null }));
   const tools = el("div", { class: "board-tools" },
     el("button", { "data-zoom": "in", title: "zoom in" }, "+"),
     el("button", { "data-zoom": "out", title: "zoom out" }, "−"),
     el("button", { "data-zoom": "fit", title: "show the whole board" }, "fit"));
-  container.replaceChildren(svg, tools);
-  return { svg, layers, tools, controls };
+  // The choices as buttons, off screen: what a screen reader reads and Tab reaches.
+  const choices = el("ul", { class: "sr-only tile-choices", id: "tile-choices", "aria-label": "your choices" });
+  container.replaceChildren(svg, tools, choices);
+  return { svg, layers, tools, controls, choices };
 }
 
 /** The drawing functions into `dom`, with the tile pictures of `tiles` (each type at each
  * rotation made once, then cloned). */
 function drawing(dom, tiles) {
-  const { svg, layers, controls } = dom;
+  const { svg, layers, controls, choices: choiceList } = dom;
   const pictures = new Map();
 
   function picture(type, rotation) {
@@ -186,7 +209,13 @@ function drawing(dom, tiles) {
       const { x, y } = movesOf(state).spots.get(key);
       layers.preview.replaceChildren(tileGroup({ type: tile, x, y, rotation }));
     } else layers.preview.replaceChildren();
-    for (const r of layers.spots.children) r.classList.toggle("selected", r.dataset.spot === key);
+    for (const r of layers.spots.children) {
+      r.classList.toggle("selected", r.dataset.spot === key);
+      r.classList.toggle("cursor", ui.keyboard && r.dataset.spot === key);
+    }
+    const at = ui.keyboard && key && movesOf(state).spots.get(key);   // above the tile shown there
+    layers.cursor.replaceChildren(...(at ? [sv("rect", { class: "kbd-cursor", x: at.x * SIZE - 3, y: at.y * SIZE - 3,
+                                                         width: SIZE + 6, height: SIZE + 6, rx: 6 })] : []));
   }
 
   function drawTargets(state) {
@@ -197,7 +226,64 @@ function drawing(dom, tiles) {
     layers.targets.replaceChildren(...choices.map((c, i) => sv("g", {
       class: "target", "data-action": c.action,
       transform: `translate(${last.x * SIZE + at[i][0]} ${last.y * SIZE + at[i][1]})` },
-      sv("circle", { r: 13 }), sv("text", {}, KIND_LETTER[c.kind] || "?"), sv("title", {}, c.action))));
+      sv("circle", { r: 13 }), sv("text", {}, KIND_LETTER[c.kind] || "?"),
+      i < NUMBERED ? sv("g", { class: "target-key" }, sv("circle", { cx: 12, cy: -12, r: 7 }),
+                        sv("text", { x: 12, y: -12 }, String(i + 1))) : null,
+      sv("title", {}, `${pieceWords(c)} (key ${i + 1})`))));
+  }
+
+  /** A hint pointed at in the hint list, as a ghost on the board: the drawn tile where
+   * the hint lays it, or a follower or hut where it puts one. */
+  function drawHint(state, ui) {
+    const parts = ui.hinted ? ui.hinted.split(" ") : [];
+    const board = state.view.board, last = board[board.length - 1];
+    let ghost = null;
+    if (parts[0] === "place" && state.view.tile && parts.length >= 5) {
+      const [x, y, rotation] = parts.slice(2, 5).map(Number);
+      ghost = tileGroup({ type: state.view.tile, x, y, rotation }, { class: "ghost-tile" });
+      ghost.append(sv("rect", { class: "ghost-ring", x: 2, y: 2, width: 96, height: 96, rx: 4 }));
+    } else if ((parts[0] === "follower" || parts[0] === "hut") && last) {
+      const { kind, location } = pieceOf(parts.slice(0));
+      const [px, py] = locationPoint(location);
+      ghost = sv("g", { class: "ghost-piece", transform: `translate(${last.x * SIZE + px} ${last.y * SIZE + py}) scale(1.6)` },
+        sv("path", { d: kind === "hut" ? HUT : MEEPLE }));
+    }
+    layers.hinted.replaceChildren(...(ghost ? [ghost] : []));
+    svg.classList.toggle("hinting", !!ghost);
+  }
+
+  /** The board in words (the SVG's label) and the choices as buttons, for a screen reader
+   * and for Tab: the spots where the tile fits, the pieces on the new tile, pass. */
+  function drawWords(state, ui) {
+    const v = state.view, moves = movesOf(state), colours = seatColours(state);
+    const text = v.tile ? (tiles.byType[v.tile] || {}).text || "a tile" : "";
+    const turn = state.terminal ? "The game is over."
+      : state.seat !== null && state.current_player === state.seat ? "Your turn."
+        : `${colours[state.current_player] || "another player"} to move.`;
+    let what = "";
+    if (moves.spots.size) {
+      what = ` Place the drawn tile, ${text}. It fits at ${moves.spots.size} place${moves.spots.size > 1 ? "s" : ""}: `
+        + `${[...moves.spots.values()].map(spotWords).join("; ")}.`;
+    } else if (moves.pieces.length) {
+      what = ` Put a piece on the tile just laid, or pass: ${moves.pieces.map((i) =>
+        pieceWords(pieceOf(state.legal_parts[i]))).join("; ")}.`;
+    }
+    svg.setAttribute("aria-label", `The board, ${v.board.length} tile${v.board.length > 1 ? "s" : ""} laid. ${turn}${what}`);
+    const buttons = [];
+    for (const [key, spot] of moves.spots) {
+      buttons.push(el("button", { "data-spot": key }, `place the tile ${spotWords(spot)}`
+        + (key === ui.picked ? `, turned ${rotationAt(state, ui, key)} degrees` : "")));
+    }
+    moves.pieces.forEach((i, n) => buttons.push(el("button", { "data-action": state.legal[i] },
+      `${n < NUMBERED ? `${n + 1}: ` : ""}${pieceWords(pieceOf(state.legal_parts[i]))}`)));
+    if (moves.pass !== null) buttons.push(el("button", { "data-action": state.legal[moves.pass] }, "pass"));
+    const focused = choiceList.contains(document.activeElement) ? document.activeElement.dataset : null;
+    choiceList.replaceChildren(...buttons.map((b) => el("li", {}, b)));
+    if (focused) {
+      const again = buttons.find((b) => (focused.spot && b.dataset.spot === focused.spot)
+        || (focused.action && b.dataset.action === focused.action)) || buttons[0];
+      if (again) again.focus();
+    }
   }
 
   /** The side panel: the drawn tile, Place / Rotate / Pass, and as buttons whatever the
@@ -237,13 +323,15 @@ function drawing(dom, tiles) {
   function drawPointing(state, ui) {
     drawPreview(state, ui);
     drawControls(state, ui);
+    drawWords(state, ui);
   }
 
   return {
     all(state, ui) {
       drawTiles(state); drawPieces(state); drawSpots(state); drawPointing(state, ui);
-      drawTargets(state); drawLit(ui);
+      drawTargets(state); drawLit(ui); drawHint(state, ui);
     },
+    hint: drawHint,
     pointing: drawPointing,
     controls: drawControls,
     lit: drawLit,
@@ -281,7 +369,13 @@ function bind(dom, on) {
     [svg, "click", on.click],
     [tools, "click", on.zoomButton],
     [controls, "click", on.controlClick],
+    [dom.choices, "click", on.choiceClick],
+    [dom.choices, "focusin", on.choiceFocus],
     [document, "keydown", on.key],
+    [document, "pointerover", on.hintOver],
+    [document, "focusin", on.hintOver],
+    [document, "pointerout", on.hintOut],
+    [document, "focusout", on.hintOut],
   );
 }
 
@@ -340,6 +434,34 @@ export function createBoard(container, controls, { data, send }) {
     ui.rotation = rotations.find((r) => r > now) ?? rotations[0];
     draw.pointing(state, ui);
   }
+  /** The keyboard's cursor on spot `key`: picked (Place shows), previewed, in view. */
+  function pickSpot(key) {
+    ui.keyboard = true;
+    ui.picked = ui.hovered = key;
+    draw.pointing(state, ui);
+    const { x, y } = spots().get(key), { box } = ui;
+    if (box && (x * SIZE < box.x || y * SIZE < box.y || (x + 1) * SIZE > box.x + box.w
+                || (y + 1) * SIZE > box.y + box.h)) {
+      ui.userMoved = true;
+      setBox({ ...box, x: (x + 0.5) * SIZE - box.w / 2, y: (y + 0.5) * SIZE - box.h / 2 });
+    }
+  }
+  /** The spot nearest `from` in the arrow key's direction (none yet: the first). */
+  function nextSpot(from, arrow) {
+    const all = [...spots().values()];
+    if (!all.length) return null;
+    const at = from && spots().get(from);
+    if (!at) return `${all[0].x},${all[0].y}`;
+    const [dx0, dy0] = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[arrow];
+    let best = null, bestScore = Infinity;
+    for (const s of all) {
+      const dx = s.x - at.x, dy = s.y - at.y, along = dx * dx0 + dy * dy0;
+      if (along <= 0) continue;
+      const score = along + 2 * Math.abs(dx * dy0 - dy * dx0);
+      if (score < bestScore) { best = s; bestScore = score; }
+    }
+    return best ? `${best.x},${best.y}` : from;
+  }
   /** The cells a piece on the board (a follower's or a hut's element) scores: the
    * server's `regions` for its list, at its index. */
   function regionOf(piece) {
@@ -364,6 +486,7 @@ export function createBoard(container, controls, { data, send }) {
       if (which === "fit") { ui.userMoved = false; fit(); }
     },
     press(ev) {
+      ui.keyboard = false;
       if (ui.box) ui.drag = { x: ev.clientX, y: ev.clientY, box: { ...ui.box }, moving: false, id: ev.pointerId };
       const was = ui.touched;
       ui.touched = ev.pointerType === "touch";
@@ -413,9 +536,40 @@ export function createBoard(container, controls, { data, send }) {
       else if (button.id === "rotate") rotateNext();
       else if (button.dataset.action) send(button.dataset.action);
     },
+    choiceClick(ev) {
+      const button = closest(ev, "button");
+      if (!button || !state) return;
+      if (button.dataset.spot) placeAt(button.dataset.spot);
+      else if (button.dataset.action) send(button.dataset.action);
+    },
+    choiceFocus(ev) {
+      const button = closest(ev, "button[data-spot]");
+      if (button && state && button.dataset.spot !== ui.picked) pickSpot(button.dataset.spot);
+    },
+    hintOver(ev) {
+      const h = closest(ev, ".hint-move[data-action]");
+      if (h && state) { ui.hinted = h.dataset.action; draw.hint(state, ui); }
+    },
+    hintOut(ev) {
+      const h = closest(ev, ".hint-move[data-action]");
+      if (!h || (ev.relatedTarget && h.contains(ev.relatedTarget))) return;
+      ui.hinted = null; if (state) draw.hint(state, ui);
+    },
     key(ev) {
-      if (!state || typing(ev) || ev.ctrlKey || ev.metaKey) return;
+      if (!state || typing(ev) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
       const hasSpots = spots().size > 0;
+      if (ev.key.startsWith("Arrow") && hasSpots) {
+        ev.preventDefault();
+        const key = nextSpot(ui.picked || ui.hovered, ev.key);
+        if (key) pickSpot(key);
+        return;
+      }
+      const n = Number(ev.key), { pieces } = movesOf(state);
+      if (/^[1-9]$/.test(ev.key) && n <= Math.min(NUMBERED, pieces.length)) {
+        ev.preventDefault();
+        send(state.legal[pieces[n - 1]]);
+        return;
+      }
       if (ev.key === "r" && hasSpots) rotateNext();
       if (ev.key === "Enter" && closest(ev, "button, a")) return;   // the button's own click
       if (ev.key === "Enter" && hasSpots && (ui.picked || ui.hovered)) placeAt(ui.picked || ui.hovered);
@@ -434,6 +588,8 @@ export function createBoard(container, controls, { data, send }) {
       if (ui.hovered && !now.has(ui.hovered)) ui.hovered = null;
       if (ui.picked && !now.has(ui.picked)) ui.picked = null;
       ui.pointing = null;
+      if (state.index !== ui.index) ui.hinted = null;       // a hint was for that position
+      ui.index = state.index;
       draw.all(state, ui);
       if (first || !ui.userMoved) fit();
     },
@@ -444,7 +600,7 @@ export function createBoard(container, controls, { data, send }) {
     },
     /** A breakdown item pointed at (null: no longer): the cells it scored. */
     highlightItem(item) { this.highlight(item && item.tiles); },
-    keys: [["r", "rotate"], ["Enter", "place"], ["p", "pass"]],
+    keys: [["arrows", "move the tile"], ["r", "rotate"], ["Enter", "place"], ["1–9", "a piece"], ["p", "pass"]],
     /** The status line's words for the seat to move: what its legal moves ask for. */
     status(s) {
       const moves = movesOf(s);
