@@ -11,8 +11,9 @@ from ..core.state import CHANCE, State
 from .report import breakdown_table
 from ..play.replay import replay
 
-KEYS = ("[dim]Enter or n: next action · b: back · a number: go to that action · "
-        "e: the end · q: quit[/]")
+KEYS = ("[dim]n/→/Enter next · p/← back · 12 Enter: action 12 · s/e start/end · "
+        "t scores · q quit[/]")
+PROMPT = "replay> "
 
 
 def position(record: Record, at: int | None = None) -> State:
@@ -54,28 +55,160 @@ def show(console: Console, record: Record, state: State) -> None:
 
 
 def step_through(console: Console, record: Record, at: int) -> None:
-    """Show position ``at`` and move through the record as the person types keys."""
-    total = len(record.actions)
-    while True:
-        show(console, record, position(record, at))
-        console.print(KEYS)
-        try:
-            key = console.input("replay> ").strip().casefold()
-        except EOFError:
-            return
-        if key == "q":
-            return
-        at = _next_position(key, at, total, console)
+    """Show position ``at`` and move through the record as the person presses keys: in a
+    terminal, one key at a time (arrows too), each position drawn on a cleared screen
+    that it fits; else a line per key, each position printed in turn."""
+    keys = _keys(console)
+    total, message, detail = len(record.actions), "", False
+    with keys:
+        while True:
+            state = position(record, at)
+            if console.is_terminal:
+                console.clear()
+            _step_screen(console, record, state, message, detail)
+            console.print(PROMPT, end="")
+            key = keys.read(console)
+            if key is None or key == "q":
+                console.print()
+                return
+            at, message, detail = _next(key, at, total, detail)
 
 
-def _next_position(key: str, at: int, total: int, console: Console) -> int:
-    if key in ("", "n"):
-        return min(at + 1, total)
-    if key == "b":
-        return max(at - 1, 0)
-    if key == "e":
-        return total
+def _step_screen(console: Console, record: Record, state: State, message: str,
+                 detail: bool) -> None:
+    """One position of the step-through: the board (or, with ``detail``, the scores'
+    breakdown) fitted to what the terminal's height leaves it, then the action that led
+    here with its events, who moves, a message and the keys."""
+    at, total = state.action_count, len(record.actions)
+    below = []
+    if at:
+        below.append(f"after action {at} of {total}: [bold]{escape(record.actions[at - 1])}[/]")
+        below += [f"  [green]→[/] {escape(event['text'])}" for event in state.events_since(at - 1)]
+    else:
+        below.append(f"before the first of {total} actions")
+    below.append(f"turn {state.turn} · scores {state.scores()} · {to_move(state)}")
+    if message:
+        below.append(f"[yellow]{escape(message)}[/]")
+    below.append(KEYS)
+    if detail:
+        console.print(breakdown_table(state))
+    else:
+        height = None
+        if console.is_terminal:
+            taken = sum(_rows(line, console.width) for line in below)
+            height = max(6, console.size.height - taken - 1)      # the prompt's line
+        console.print(state.game.drawing.fitted(state.view(None), console.width, height))
+    for line in below:
+        console.print(line)
+
+
+def _rows(text: str, width: int) -> int:
+    from rich.text import Text
+    return max(1, -(-Text.from_markup(text).cell_len // width))
+
+
+NEXT, BACK = ("", "n", "right", " "), ("p", "b", "left")
+
+
+def _next(key: str, at: int, total: int, detail: bool) -> tuple[int, str, bool]:
+    """The position, message and view after ``key``."""
+    if key in NEXT:
+        return (at + 1, "", detail) if at < total else (at, f"already at the end (action "
+                                                           f"{total} of {total})", detail)
+    if key in BACK:
+        return (at - 1, "", detail) if at > 0 else (at, "already at the start", detail)
+    if key in ("e", "end"):
+        return total, "", detail
+    if key in ("s", "home"):
+        return 0, "", detail
+    if key == "t":
+        return at, "", not detail
     if key.isascii() and key.isdigit() and len(key) <= 9:
-        return min(int(key), total)
-    console.print(f"[red]unknown key {escape(key)!r}[/]")
-    return at
+        if int(key) > total:
+            return total, f"the record has {total} actions: here is the end", detail
+        return int(key), "", detail
+    return at, f"unknown key {key!r}: the keys are below", detail
+
+
+class _Lines:
+    """Keys as lines typed (input that is not a terminal: a file, a pipe, a test)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+    def read(self, console: Console) -> str | None:
+        try:
+            return console.input().strip().casefold()
+        except EOFError:
+            return None
+
+
+ARROWS = {"[C": "right", "[D": "left", "[H": "home", "[F": "end", "OC": "right",
+          "OD": "left", "OH": "home", "OF": "end"}
+
+
+class _Keys:
+    """Single key presses from a terminal (no Enter needed, arrows read), a number typed
+    digit by digit and ended by Enter; the terminal's settings restored on leaving."""
+
+    def __init__(self, fd: int):
+        self.fd, self.saved = fd, None
+
+    def __enter__(self):
+        import termios
+        import tty
+        self.saved = termios.tcgetattr(self.fd)
+        tty.setcbreak(self.fd)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        import termios
+        termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+
+    def _byte(self, wait: float | None = None) -> str:
+        import os
+        import select
+        if wait is not None and not select.select([self.fd], [], [], wait)[0]:
+            return ""
+        return os.read(self.fd, 1).decode("utf-8", "replace")
+
+    def read(self, console: Console) -> str | None:
+        digits = ""
+        while True:
+            c = self._byte()
+            if c in ("", "\x04"):
+                return None
+            if c == "\x1b":
+                tail = self._byte(0.05)
+                tail += self._byte(0.05) if tail else ""
+                if not tail:
+                    return "q"                                   # Esc alone
+                return ARROWS.get(tail, "esc " + tail)
+            if c.isdigit():
+                digits += c
+                console.file.write(c)
+                console.file.flush()
+                continue
+            if c in ("\x7f", "\b") and digits:
+                digits = digits[:-1]
+                console.file.write("\b \b")
+                console.file.flush()
+                continue
+            if c in ("\r", "\n"):
+                return digits
+            return c.casefold() if not digits else c
+
+
+def _keys(console: Console):
+    """How keys are read here: one at a time from a terminal, else by lines."""
+    import sys
+    try:
+        if sys.stdin.isatty() and console.is_terminal:
+            import termios  # noqa: F401  (not on Windows: lines there)
+            return _Keys(sys.stdin.fileno())
+    except (ImportError, ValueError, OSError):
+        pass
+    return _Lines()
