@@ -28,6 +28,9 @@ def test_hints_rank_the_legal_moves_of_the_seat_to_move(serve):
     assert found["index"] == now["index"]
     assert 1 <= len(found["moves"]) <= 3
     assert all(m["action"] in now["legal"] and 0 <= m["value"] <= 1 for m in found["moves"])
+    # each move in words too, as the log says a move: no notation
+    assert all(m["words"].startswith("placed ") and m["action"] not in m["words"]
+               for m in found["moves"])
     assert [m["value"] for m in found["moves"]] == sorted(
         (m["value"] for m in found["moves"]), reverse=True)
     started = time.monotonic()

@@ -72,7 +72,19 @@ class Aids:
             self.hinting.pop(key, None)
             log.exception("hints in game %s at action %d failed", game_id, live.index)
             raise ApiError(503, "the hint could not be computed; try again") from None
-        return {**found, "moves": found["moves"][:k], "index": live.index, "seat": seat}
+        moved = live.index != key[1]         # a move while ranking: the words are the notation
+        return {**found, "moves": [{**m, "words": m["action"] if moved else self._words(live, m["action"])}
+                                   for m in found["moves"][:k]],
+                "index": live.index, "seat": seat}
+
+    @staticmethod
+    def _words(live: LiveGame, action: str) -> str:
+        """A hint's move in the engine's words (:meth:`State.narrate`), as the log says it."""
+        try:
+            return live.state.narrate(live.state.parse(action))
+        except Exception:                    # words are a courtesy: the notation stays
+            log.exception("no words for hint %r", action)
+            return action
 
     async def _rank(self, record: dict, spec: str, named: str, live: LiveGame,
                     owner: str) -> dict:

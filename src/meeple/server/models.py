@@ -254,6 +254,8 @@ class MyGame(GameSummary):
 
 class Hint(BaseModel):
     action: str
+    words: str = Field("", description="the move in words, as the game's log says a move "
+                                       "(the engine's narration)")
     value: float = Field(description="a win chance in 0..1, or an expected final score, "
                                      "as ranks_by says")
     visits: int | None = Field(description="the search's visits behind it (None: no search)")
