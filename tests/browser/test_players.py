@@ -115,13 +115,13 @@ def test_a_stranger_is_offered_only_the_seats_open_to_anyone(server, person):
     private_id, _ = create(server, creator, seats=("me", "invite"))
     open_id, invites = create(server, creator, seats=("me", "invite", "open"))
     assert list(invites) == [1]
-    expect(creator.locator("#created-open")).to_contain_text("Seat 3 is open to anyone")
+    expect(creator.locator("#created-open")).to_contain_text("The yellow seat is open to anyone")
 
     stranger = person()
     stranger.goto(server.base + "/")
     row = stranger.locator(f"#list-open tr[data-game='{open_id}']")
     expect(row).to_be_visible()
-    expect(row.locator("button")).to_have_text(["join seat 3"])    # not 1 (me), not 2
+    expect(row.locator("button")).to_have_text(["join as yellow"])  # not red (me), not blue
     assert stranger.locator(f"#list-open tr[data-game='{private_id}']").count() == 0
     assert stranger.locator(f"tr[data-game='{private_id}'] button").count() == 0
     listed = server.get("/api/games?status=open&limit=500")
@@ -131,7 +131,7 @@ def test_a_stranger_is_offered_only_the_seats_open_to_anyone(server, person):
 
     # The open seat is the stranger's for the taking; the game of invitations only shows
     # itself to watch.
-    row.get_by_role("button", name="join seat 3").click()
+    row.get_by_role("button", name="join as yellow").click()
     seat_of(stranger, 2)
     expect(stranger.locator("#who")).to_contain_text("You play yellow")
     assert "token" not in stranger.url

@@ -12,17 +12,28 @@ function pointing(li, item, seat, getBoard) {
 
 /** One seat's items (text and points) under its colour, name and total. */
 function seatSection(seat, colour, name, getBoard) {
-  const items = (seat.items || []).map((item) => {
+  const all = seat.items || [];
+  const item = (item) => {
     const li = el("li", { class: "breakdown-item", "data-seat": seat.seat,
                           "data-points": item.points },
                   el("span", { class: "text" }, item.text),
                   el("span", { class: "points" }, String(item.points)));
     pointing(li, item, seat.seat, getBoard);
     return li;
-  });
+  };
+  // What scored, and what scored nothing folded under one line, open on demand; a game's
+  // turns (Catan Dice's score row: a box per turn) stay every one in its order.
+  const fold = (i) => i.points === 0 && i.turn === undefined;
+  const scored = all.filter((i) => !fold(i)).map(item);
+  const nothing = all.filter(fold).map(item);
+  const folded = nothing.length ? el("details", { class: "breakdown-zero" },
+    el("summary", { class: "muted" },
+       `${nothing.length} ${nothing.length === 1 ? "item" : "items"} scored nothing`),
+    el("ul", {}, ...nothing)) : null;
   return el("section", { class: "breakdown-seat", "data-seat": seat.seat },
     el("h4", {}, swatch(colour), el("span", {}, name), el("span", { class: "total" }, String(seat.total))),
-    items.length ? el("ul", {}, ...items) : el("p", { class: "muted" }, "no points scored"));
+    scored.length ? el("ul", {}, ...scored) : el("p", { class: "muted" }, "no points scored"),
+    folded);
 }
 
 /** Fill `container` with the final breakdown once the game is over (hidden before), drawn

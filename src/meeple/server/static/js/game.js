@@ -7,7 +7,7 @@ import { el, playerRows, swatch, typing } from "./dom.js";
 import { gameTypes, loadBoard as loadBoardModule } from "./boards/index.js";
 import { createBreakdown } from "./breakdown.js";
 import { createClock } from "./clock.js";
-import { createLog } from "./log.js";
+import { createLog, peopleWords, personName } from "./log.js";
 import { createPile } from "./pile.js";
 import { createSeatPanel } from "./seat_actions.js";
 import { me } from "./player.js";
@@ -44,8 +44,10 @@ let board = null;        // the board module's instance
 let socket = null;
 let waiting = false;     // a move sent and not yet answered (update or error)
 let pile = null;         // the tiles-left panel (games whose data is a tile set)
+let title = null;        // the game's title ("Carcassonne"), from the game types
+let connected = true;    // the socket is live (else the board refuses clicks, visibly)
 
-function showError(text) { $("error").textContent = text || ""; }
+function showError(text) { $("error").textContent = peopleWords(state, text) || ""; }
 
 /** Send a move in notation for the state we saw; the server answers update or error. */
 function send(action) {
@@ -59,13 +61,20 @@ function send(action) {
   return true;
 }
 
+/** A seat as people say it: its person's name (or the bot's) and its colour,
+ * "Ana (red)", "greedy bot (blue)", "you (red)"; never a seat number. */
 function seatName(i) {
   const seat = state.seats.find((s) => s.seat === i);
   const colour = seatColours(state)[i];
-  const who = i === state.seat ? "you" : seat && seat.agent !== "human" ? `bot ${seat.agent}`
-    : (seat && seat.name) || (seat && seat.open ? "open seat" : "a person");
-  return `${colour} (seat ${i}, ${who})`;
+  const named = personName(state, i);
+  const who = i === state.seat ? "you"
+    : seat && seat.agent !== "human" ? `${seat.agent} bot`
+      : named !== colour ? named : seat && seat.open ? "an open seat" : "a person";
+  return `${who} (${colour})`;
 }
+
+/** A count with its noun: "1 follower", "7 followers". */
+const count = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 /** Who this page plays: "You play ● red, Ana", or a spectator's line; and what help the
  * table allows, the same for every seat. */
@@ -92,10 +101,19 @@ function renderStatus() {
     const s = state.scores || [];
     const best = Math.max(...s);
     const winners = s.map((v, i) => v === best ? i : -1).filter((i) => i >= 0);
-    text = `Game over — ${winners.map((i) => seatColours(state)[i]).join(" and ")} `
-      + `win${winners.length > 1 ? "" : "s"} with ${best}`;
+    if (s.length === 1) {           // a solo game has a score, not a winner
+      text = `Game over — ${state.seat === 0 ? "you scored" : `${seatName(0)} scored`} `
+        + count(s[0], "point");
+    } else {
+      text = `Game over — ${winners.map((i) => seatName(i)).join(" and ")} `
+        + `${winners.length > 1 || winners[0] === state.seat ? "win" : "wins"} with `
+        + count(best, "point");
+    }
   } else if (state.seat !== null && state.current_player === state.seat) {
-    text = `Your turn (${seatColours(state)[state.seat]})${board.status(state)}`;
+    const bonus = state.view && state.view.bonus_tile && state.legal && state.legal.length;
+    text = `Your turn (${seatColours(state)[state.seat]})`
+      + (bonus ? ": a bonus tile! You completed a forest with gold, so you place one more "
+                 + "tile, drawn from the bonus pile" : board.status(state));
   } else {
     text = `Waiting for ${seatName(state.current_player)}`;
   }
@@ -112,8 +130,10 @@ function renderStatus() {
  * ended now (the server sends `projected` only then). */
 function renderPlayers() {
   const supply = state.view && state.view.supply;
+  const huts = state.view && state.view.huts_in_hand;
   const rows = playerRows(state, seatColours(state),
-    (i) => seatName(i) + (supply ? ` · ${supply[i]} left` : ""));
+    (i) => seatName(i) + (supply ? ` · ${count(supply[i], "follower")} left` : "")
+      + (huts ? ` · ${count(huts[i], "hut")} left` : ""));
   const projected = !state.terminal && state.projected;
   if (projected) {
     rows.forEach((li, i) => li.querySelector(".score").append(
@@ -142,6 +162,8 @@ const gameLog = createLog($("log"), { resync: () => socket && socket.resync() })
 // the replay viewer).
 async function loadBoard() {
   const { module, data } = await loadBoardModule(state.game);
+  const type = (await gameTypes().catch(() => [])).find((t) => t.name === state.game);
+  title = (type && type.title) || state.game;
   board = module.createBoard($("board"), $("controls"), { data, send });
   pile = createPile($("pile"), data);
 }
@@ -177,8 +199,9 @@ async function onMessage(msg) {
   if (msg.type === "takeback" && previous && previous.takeback && !msg.takeback) {
     gameLog.note("the takeback was declined", msg.index);   // one carried out: a new `state`
   }
-  turnNotice.update(state, `${msg.view && msg.view.game || msg.game} ${gameId} · meeple`);
-  $("title").textContent = `${msg.game} · game ${gameId} · move ${msg.index}`
+  turnNotice.update(state, `${title} ${gameId} · meeple`);   // the id tells tabs apart
+  // Turns as the players count them (the engine's `turn`), not the actions and draws.
+  $("title").textContent = `${title} · ${msg.terminal ? "finished" : `turn ${msg.turn}`}`
     + (msg.seat === null ? " · spectator" : "")
     + (msg.practice ? " · practice (seed chosen)" : "");   // its creator may know the draws
   renderWho();
@@ -190,6 +213,36 @@ async function onMessage(msg) {
   clock.update(state);
   pile.update(state);
   breakdown.update(state);
+}
+
+/** While the connection is away the board says so and takes no clicks (a cover over it),
+ * and the status line tells why; the next state message redraws both. */
+function offline(away) {
+  if (away === !connected) return;
+  connected = !away;
+  const cover = $("offline");
+  cover.hidden = connected;
+  if (!connected) {
+    $("status").textContent = "Not connected: reconnecting… Moves wait until the "
+      + "connection is back.";
+  } else if (state) renderStatus();
+}
+
+/** The socket closed for good (no such game, a dead link): words and a way back, never
+ * an endless "Loading…". */
+function closed(why) {
+  offline(false);
+  const words = state ? "The connection to this game was closed."
+    : token ? "This link does not open a seat in this game."
+      : "This game cannot be opened.";
+  $("status").replaceChildren(words);
+  showError(why);
+  if (token) {              // a dead token: forget it, and offer the spectator's view
+    forgetToken();
+    $("error").append(" ", el("a", { href: location.pathname },
+                              "Open the game without this link (your own seat if you have one)"));
+  }
+  $("error").append(" ", el("a", { href: "/" }, "Back to the lobby"));
 }
 
 // Handle messages one at a time: the first one awaits the board module's loading.
@@ -211,19 +264,12 @@ async function start() {
   socket = new GameSocket(gameId, token, {
     onMessage: (m) => { queue = queue.then(() => onMessage(m)).catch((e) => showError(String(e))); },
     onStatus: (s, why) => {
-      $("conn").textContent = s === "live" ? "● live" : s;
+      $("conn").textContent = s === "live" ? "● live" : s === "closed" ? "not connected" : s;
       if (s !== "live") waiting = false;    // a lost answer: the next state tells all
       $("conn").dataset.state = s;
-      if (s === "closed") {
-        showError(why);
-        if (token) {            // a dead token: forget it, and offer the spectator's view
-          forgetToken();
-          const a = document.createElement("a");
-          a.href = location.pathname;
-          a.textContent = " Open the game without this link (your own seat if you have one)";
-          $("error").append(a);
-        }
-      }
+      offline(s === "reconnecting" || s === "connecting" && state !== null);
+      if (s === "live") showError("");        // what failed while away is stale now
+      if (s === "closed") closed(why);
     },
   });
 }

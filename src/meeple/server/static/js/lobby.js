@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { el, swatch } from "./dom.js";
 import { createPlayerCard, me, onPlayer } from "./player.js";
 import { clockText, copyButton, createMyGames } from "./my_games.js";
+import { renderGameCards } from "./game_cards.js";
 
 const $ = (id) => document.getElementById(id);
 let types = [];
@@ -223,7 +224,7 @@ function renderSeats() {
     select.addEventListener("explain", explain);
     explain();
     const label = el("label", { for: select.id, class: "seat-name" },
-                     swatch(colourOf(type, seat)), ` Seat ${seat + 1} · ${colourOf(type, seat)}`);
+                     swatch(colourOf(type, seat)), ` ${colourOf(type, seat)}`);
     box.append(el("div", { class: "row seat-row", "data-seat-row": seat }, label, select, desc));
   }
   followPeople();
@@ -337,14 +338,15 @@ function showCreated(created, body, type, config) {
     const url = new URL(s.invite, location.href).href;
     return el("li", { "data-seat": s.seat, class: "invite" },
       el("p", {}, swatch(colourOf(type, s.seat)),
-         ` Seat ${s.seat + 1} · ${colourOf(type, s.seat)}: send this link to your friend: `
+         ` ${colourOf(type, s.seat)}: send this link to your friend: `
          + "the first person to open it gets the seat."),
       el("div", { class: "row link-row" }, el("code", { class: "invite-url" }, url),
          copyButton(url, "Copy link")));
   }));
   const open = Object.entries(body.seats).filter(([, m]) => m === "open").map(([s]) => Number(s));
   $("created-open").textContent = !open.length ? ""
-    : `${open.map((s) => `Seat ${s + 1}`).join(", ")} ${open.length > 1 ? "are" : "is"} `
+    : `The ${open.map((s) => colourOf(type, s)).join(" and ")} `
+      + `seat${open.length > 1 ? "s are" : " is"} `
       + (body.private ? "open to anyone who has the game's address (the game is not listed)."
                       : "open to anyone: listed under Open games below.");
   const mine = Object.values(body.seats).includes("me");
@@ -352,7 +354,7 @@ function showCreated(created, body, type, config) {
   $("play").textContent = mine ? "Play" : "Watch the game";
   $("links").replaceChildren(...created.seats.map((seat) => {
     const url = new URL(seat.join, location.href).href;
-    return el("li", { "data-seat": seat.seat }, `Seat ${seat.seat + 1}: `,
+    return el("li", { "data-seat": seat.seat }, `${colourOf(type, seat.seat)}: `,
       el("code", {}, url), " ", copyButton(url, "copy"));
   }));
   $("api-links").hidden = !created.seats.length;
@@ -401,8 +403,10 @@ function renderList(status, games) {
       actions.append(" ", el("a", { href: `/games/${g.id}/replay`, class: "replay" }, "replay"));
     }
     for (const s of offered(g)) {
-      actions.append(" ", el("button", { onclick: () => joinSeat(g, s.seat) },
-                              `join seat ${s.seat + 1}`));
+      const type = types.find((t) => t.name === g.game) || {};
+      actions.append(" ", el("button", { onclick: () => joinSeat(g, s.seat),
+                                         "data-seat": s.seat },
+                              `join as ${colourOf(type, s.seat)}`));
     }
     const scores = g.scores ? g.scores.join(" : ") : "";
     return el("tr", { "data-game": g.id }, el("td", {}, titleOf(g.game)),
@@ -447,6 +451,12 @@ async function start() {
   types.sort((a, b) => a.title.localeCompare(b.title));      // the menu in the titles' order
   for (const t of types) $("game").append(el("option", { value: t.name }, t.title));
   $("game").value = types[0].name;
+  renderGameCards($("game-cards"), types, (name) => {     // a card picks its game below
+    $("game").value = name;
+    renderGameInfo();
+    $("new-game").scrollIntoView({ block: "start", behavior: "smooth" });
+    $("game").focus({ preventScroll: true });
+  });
   $("game").addEventListener("change", renderGameInfo);
   $("players").addEventListener("input", renderSeats);
   $("clock-kind").addEventListener("change", () => { touched.add("clock"); followPeople(); });

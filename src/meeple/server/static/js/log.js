@@ -15,6 +15,20 @@ export function personName(state, seat) {
   return s && s.name && s.name !== GUEST ? s.name : seatColours(state)[seat];
 }
 
+/** The engine's words with people in them: "seat 1 (blue)", "seat 1" become the seat's
+ * person and colour, "Ana (blue)" (its colour alone, "blue", where nobody named it):
+ * the engines count seats from 0, people do not count seats at all. */
+export function peopleWords(state, text) {
+  if (!text || !state) return text;
+  const colours = seatColours(state);
+  return String(text).replace(/\bseat (\d+)(?: \((\w+)\))?/g, (all, n) => {
+    const seat = Number(n);
+    if (!(seat < colours.length)) return all;
+    const name = personName(state, seat);
+    return name === colours[seat] ? name : `${name} (${colours[seat]})`;
+  });
+}
+
 const namesOf = (state) => (state.seats || []).map((s) => personName(state, s.seat)).join("\n");
 
 /**
@@ -27,6 +41,7 @@ export function createLog(root, { resync }) {
   let events = [];         // the events: {index, kind, text, ...}
   let notes = [];          // this page's own lines: {index, text}
   let names = null;        // the seats' names the entries were told with
+  let state = null;        // the latest message: the seats' names and colours
 
   /** Keep what came before `since`, add the message's own from there on. */
   function merge(list, since, fresh) {
@@ -42,11 +57,12 @@ export function createLog(root, { resync }) {
     lines.sort((a, b) => a.index - b.index || a.order - b.order);
     root.replaceChildren(...lines.reverse().map((e) => el("li", {
       class: e.kind, "data-index": e.index, "data-seat": e.seat ?? null,
-    }, e.text)));
+    }, peopleWords(state, e.text))));
   }
 
   return {
     update(msg) {
+      state = msg;
       if (msg.type === "state" || msg.type === undefined) {
         moves = msg.log || []; events = msg.events || []; notes = [];
       } else if (msg.type === "update") {

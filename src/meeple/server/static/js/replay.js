@@ -3,6 +3,7 @@
 import { api } from "./api.js";
 import { seatColours } from "./colours.js";
 import { playerRows, typing } from "./dom.js";
+import { peopleWords, personName } from "./log.js";
 import { gameTypes, loadBoard } from "./boards/index.js";
 import { createChart } from "./chart.js";
 
@@ -84,12 +85,11 @@ function renderStep(pos) {
   else {
     const action = record.actions[step - 1];
     const seat = moverOf(step - 1);
-    const who = seat === -1 ? "chance" : seat !== null && seat >= 0
-      ? `${colours[seat] || ""} (seat ${seat})` : "";
+    const who = seat === -1 ? "chance" : seat !== null && seat >= 0 ? seatWords(pos, seat) : "";
     move.textContent = who ? `${who}: ${action}` : action;
   }
   $("events").replaceChildren(...(pos.events || []).filter((e) => e.text).map((e) => {
-    const li = document.createElement("li"); li.textContent = e.text; return li;
+    const li = document.createElement("li"); li.textContent = peopleWords(pos, e.text); return li;
   }));
   if (pos.terminal) {
     const li = document.createElement("li");
@@ -99,13 +99,17 @@ function renderStep(pos) {
   }
 }
 
+/** A seat as people say it: "Ana (red)", "greedy bot (blue)"; never a seat number. */
+function seatWords(pos, i) {
+  const seat = (pos.seats || []).find((s) => s.seat === i);
+  const named = personName(pos, i);
+  const who = seat && seat.agent !== "human" ? `${seat.agent} bot`
+    : named !== colours[i] ? named : "a person";
+  return `${who} (${colours[i]})`;
+}
+
 function renderPlayers(pos) {
-  const seats = pos.seats || [];
-  $("players").replaceChildren(...playerRows(pos, colours, (i, c) => {
-    const seat = seats.find((s) => s.seat === i);
-    const who = seat && seat.agent !== "human" ? `bot ${seat.agent}` : (seat && seat.name) || "a person";
-    return `${c} (seat ${i}, ${who})`;
-  }));
+  $("players").replaceChildren(...playerRows(pos, colours, (i) => seatWords(pos, i)));
 }
 
 async function pollAnalysis() {
@@ -166,7 +170,8 @@ async function start() {
   }
   total = record.actions.length;
   document.title = `meeple — replay of ${record.game} ${gameId}`;
-  $("title").textContent = `${record.game} · game ${gameId} · replay`;
+  const type = (await gameTypes().catch(() => [])).find((t) => t.name === record.game);
+  $("title").textContent = `${(type && type.title) || record.game} · replay`;
   $("slider").max = String(total);
   wire();
   const fromHash = Number(location.hash.slice(1));

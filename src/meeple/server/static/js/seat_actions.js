@@ -4,7 +4,7 @@
 // The server decides (whose turn, what can be taken back); the panel only offers.
 import { api } from "./api.js";
 import { el } from "./dom.js";
-import { personName } from "./log.js";
+import { peopleWords, personName } from "./log.js";
 
 /** A hint's value in words: a win chance in percent, or the expected final score where
  * the hint agent ranks by score (solo games). */
@@ -99,7 +99,7 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
     }
     // What it undoes, in the log's words (the server's, from the request's `keep` on).
     const undone = () => el("ul", { class: "takeback-undo" },
-                            ...(tb.undo || []).map((text) => el("li", {}, text)));
+                            ...(tb.undo || []).map((text) => el("li", {}, peopleWords(state, text))));
     if (tb.by === state.seat) {
       return el("div", { class: "takeback pending", id: "takeback-pending" },
                 el("p", {}, "You asked to take back: waiting for the others' answer…"),
