@@ -242,3 +242,17 @@ def test_a_jaeger_sammler_hint_is_drawn_as_arrows(server, page):
     expect(page.locator("#js-hint-layer .js-hint-arrow")).not_to_have_count(0)
     page.mouse.move(5, 5)
     expect(page.locator("#js-hint-layer .js-hint-arrow")).to_have_count(0)
+
+
+def test_a_catan_dice_hint_marks_the_dice_or_item(server, page):
+    game = server.create("catan-dice", 1, {}, seed=2)
+    page.goto(server.base + game["seats"][0]["join"])
+    page.wait_for_selector("#cd-dice .cd-die")
+    assert "Island sheet of you" in page.locator("#cd-sheet").get_attribute("aria-label")
+    page.keyboard.press("h")
+    rows = page.locator(".hint-move")
+    expect(rows.first).to_be_visible(timeout=30000)
+    rows.first.hover()
+    expect(page.locator(".cd-hinted")).not_to_have_count(0)
+    page.mouse.move(5, 5)
+    expect(page.locator(".cd-hinted")).to_have_count(0)

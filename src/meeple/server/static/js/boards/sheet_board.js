@@ -86,6 +86,8 @@ function newUi() {
     selected: new Set(),  // dice chosen for a reroll
     joker: null,          // the knight whose joker moves are offered
     roll: null,           // the roll the selection belongs to (a new one clears it)
+    hinted: null,         // a hint pointed at in the hint list (its action)
+    index: null,          // the position drawn
   };
 }
 
@@ -188,6 +190,13 @@ function drawSheet(sheet, opts) {
   return svg;
 }
 
+/** A seat's sheet in words, for a screen reader (the SVG's label). */
+function sheetWords(sheet, colour, mine) {
+  const built = sheet.built.filter((x) => x !== "START");
+  return `Island sheet of ${mine ? "you" : colour}: ${sheet.total} points, ${sheet.boxes.length} of ${TURNS} turns `
+    + `written; built: ${built.length ? built.join(", ") : "nothing yet"}.`;
+}
+
 /** The 15 written boxes: points, or X for −2; then the total. */
 function scoreRow(sheet, y0) {
   const w = 30, h = 30, x0 = -2.8 * U;
@@ -270,6 +279,8 @@ function drawLargeSheet(box, state, ui) {
   });
   svg.id = "cd-sheet";
   svg.dataset.seat = who;
+  svg.setAttribute("aria-label", sheetWords(sheet, seatColours(state)[who], who === state.seat)
+    + (own && moves.builds.size ? ` You can build: ${[...moves.builds.keys()].join(", ")}.` : ""));
   if (ui.pointed) lightItem(svg, ui.pointed.item);
   box.replaceChildren(
     el("div", { class: "cd-head" },
@@ -349,7 +360,8 @@ function drawSeats(state, ui, colours) {
   return el("div", { class: "cd-seats", id: "cd-seats" }, ...view.sheets.map((s, i) => el("button", {
     class: `cd-seat${i === who ? " cd-shown" : ""}${i === view.active && !view.terminal ? " cd-active" : ""}`,
     "data-seat": i, title: `show seat ${i}'s sheet` },
-    drawSheet(s, { colour: colours[i], small: true }),
+    (() => { const mini = drawSheet(s, { colour: colours[i], small: true });
+      mini.setAttribute("aria-label", sheetWords(s, seatColours(state)[i], i === state.seat)); return mini; })(),
     el("span", { class: "cd-seat-label" },
       el("span", { class: "swatch", style: `background:${colours[i]}` }),
       ` seat ${i}${i === state.seat ? " (you)" : ""}: ${s.total}`),
@@ -372,7 +384,25 @@ function drawSide(side, state, ui) {
 
 /** Every listener of the board, each calling the named handler of `on`; returns the unbind. */
 function bind(root, on) {
-  return listen([root, "click", on.click], [root, "keydown", on.key]);
+  return listen([root, "click", on.click], [root, "keydown", on.key],
+                [document, "pointerover", on.hintOver], [document, "focusin", on.hintOver],
+                [document, "pointerout", on.hintOut], [document, "focusout", on.hintOut]);
+}
+
+/** A hint pointed at in the hint list, shown on the board: the dice it rerolls or turns,
+ * the item it builds, the knight whose joker it uses, the button it presses. */
+function markHint(root, action) {
+  for (const node of root.querySelectorAll(".cd-hinted")) node.classList.remove("cd-hinted");
+  const parts = action ? action.split(" ") : [];
+  const nodes = [];
+  const die = (i) => root.querySelector(`.cd-die[data-die='${Number(i)}']`);
+  if (parts[0] === "reroll") nodes.push(...parts.slice(1).map(die));
+  else if (parts[0] === "build") nodes.push(root.querySelector(`#cd-sheet [data-item='${parts[parts.length - 1]}']`));
+  else if (parts[0] === "joker") nodes.push(root.querySelector(`#cd-sheet [data-joker='${parts[1]}']`), die(parts[2]));
+  else if (parts[0] === "trade") nodes.push(die(parts[1]), die(parts[2]));
+  else if (parts[0] === "stop") nodes.push(root.querySelector("#cd-keep"));
+  else if (parts[0] === "end") nodes.push(root.querySelector("#cd-end"));
+  for (const node of nodes) if (node) node.classList.add("cd-hinted");
 }
 
 // --- the board --------------------------------------------------------------------------------
@@ -388,6 +418,7 @@ export function createBoard(container, controls, { send }) {
   function draw() {
     drawLargeSheet(sheetBox, state, ui);
     drawSide(side, state, ui);
+    markHint(root, ui.hinted);
   }
   function play(action) {
     if (!state || !(state.legal || []).includes(action)) return;
@@ -414,6 +445,15 @@ export function createBoard(container, controls, { send }) {
 
   const unbind = bind(root, {
     click(ev) { if (state && ev.target.closest) activate(ev.target); },
+    hintOver(ev) {
+      const h = ev.target.closest && ev.target.closest(".hint-move[data-action]");
+      if (h && state) { ui.hinted = h.dataset.action; markHint(root, ui.hinted); }
+    },
+    hintOut(ev) {
+      const h = ev.target.closest && ev.target.closest(".hint-move[data-action]");
+      if (!h || (ev.relatedTarget && h.contains(ev.relatedTarget))) return;
+      ui.hinted = null; markHint(root, null);
+    },
     key(ev) {         // the sheet's items and jokers are focusable: Enter or space chooses
       if (!state || (ev.key !== "Enter" && ev.key !== " ") || ev.target.closest("button")) return;
       if (!ev.target.closest("[data-action], .cd-can-joker")) return;
@@ -429,6 +469,8 @@ export function createBoard(container, controls, { send }) {
       // A new roll or turn clears the selection of dice and the chosen joker.
       const roll = `${view.active}:${view.turn}:${view.rolls}:${view.phase}`;
       if (roll !== ui.roll) { ui.selected = new Set(); ui.roll = roll; }
+      if (state.index !== ui.index) ui.hinted = null;      // a hint was for that position
+      ui.index = state.index;
       if (ui.joker && !moves.jokers.has(ui.joker)) ui.joker = null;
       for (const i of [...ui.selected]) if (view.used[i]) ui.selected.delete(i);
       if (ui.shown !== null && ui.shown >= view.sheets.length) ui.shown = null;
