@@ -3,6 +3,7 @@ words for people, error pages, reconnecting, the phone's first screen, the lobby
 look, and axe-core (the npm package) with no serious or critical violation on any page."""
 from __future__ import annotations
 
+import json
 import re
 import time
 import urllib.error
@@ -105,6 +106,40 @@ def test_the_final_breakdown_folds_what_scored_nothing(server, page):
                  all: box.querySelectorAll('.breakdown-item').length };
     }""")
     assert folded == {"shown": ["6", "2"], "summary": "2 items scored nothing", "all": 4}
+
+
+def test_a_bonus_tile_turn_is_explained_in_the_status(server, page):
+    """Hunters & Gatherers: after a forest with gold the same seat places a bonus tile; the
+    status line says why. The position is reached by replaying, as a person, the moves a
+    greedy bot made on the same seed up to its first bonus tile."""
+    seed = 1
+    bots = server.create("hunters-gatherers", 2, {"0": "greedy", "1": "greedy"}, seed=seed)
+    deadline = time.monotonic() + 90
+    while not server.get(f"/api/games/{bots['id']}")["terminal"]:
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.2)
+    actions = server.get(f"/api/games/{bots['id']}/record")["actions"]
+    bonus = next(i + 1 for i, a in enumerate(actions) if a.startswith("draw B") and (
+        lambda p: p["current_player"] == 0 and p["view"]["bonus_tile"])(
+            server.get(f"/api/games/{bots['id']}/positions/{i + 1}")))
+    game = server.create("hunters-gatherers", 2, {"1": "greedy"}, seed=seed)
+    token = game["seats"][0]["token"]
+    deadline = time.monotonic() + 60
+    while (s := server.get(f"/api/games/{game['id']}"))["index"] < bonus:
+        assert time.monotonic() < deadline, "the replayed moves did not reach the bonus tile"
+        if s["current_player"] == 0:
+            body = json.dumps({"action": actions[s["index"]], "index": s["index"]}).encode()
+            urllib.request.urlopen(urllib.request.Request(
+                server.base + f"/api/games/{game['id']}/actions", body,
+                {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}),
+                timeout=10).close()
+        else:
+            time.sleep(0.05)
+    page.goto(server.base + game["seats"][0]["join"])
+    s = my_turn(page)
+    assert s["view"]["bonus_tile"] and s["current_player"] == 0
+    expect(page.locator("#status")).to_contain_text("a bonus tile")
+    expect(page.locator("#status")).to_contain_text("forest with gold")
 
 
 # --- errors and reconnecting (B13, B14) ------------------------------------------------------
