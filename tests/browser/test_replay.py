@@ -1,6 +1,7 @@
 """The replay viewer: step through a finished game, and its review's win-chance chart."""
 from __future__ import annotations
 
+import re
 import time
 
 from browser_steps import wait_until
@@ -105,6 +106,9 @@ def test_replay_steps_through_a_game_and_charts_its_review(server, page, artifac
     lost = sorted((m["chance"] - m["played"] for m in review["moves"]
                    if m["played"] is not None and m["chance"] - m["played"] > 1e-9), reverse=True)
     assert markers.count() == min(3, len(lost))
+    # The seats by colour, never by number (web audit B10).
+    assert not re.search(r"\bseat \d", page.locator("#losses").inner_text())
+    assert not re.search(r"\bseat \d", page.locator("#move").inner_text())
     first = markers.first
     tip = first.get_attribute("data-tip")
     assert "played" in tip and "best was" in tip and "lost" in tip

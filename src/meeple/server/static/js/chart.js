@@ -17,7 +17,7 @@ export function costliest(moves) {
 export function lossWords(m, colours, solo) {
   const lost = m.chance - m.played;
   const amount = solo ? `${lost.toFixed(1)} points` : `${Math.round(lost * 100)}%`;
-  return `seat ${m.seat} (${colours[m.seat] || "?"}) played ${m.move}; best was ${m.best}; lost ${amount}`;
+  return `${colours[m.seat] || "?"} played ${m.move}; best was ${m.best}; lost ${amount}`;
 }
 
 /** The top of the value axis: 1 (a chance), or for a solo game a round number above every
