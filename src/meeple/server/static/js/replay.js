@@ -21,6 +21,8 @@ let analysis = null;        // the finished review, once done
 let chart = null;           // the review's chart (chart.js)
 let colours = [];           // seat colour names
 let players = 0;
+let words = new Map();      // action index -> the log's words for it (the game's log)
+let named = null;           // the game's state: the seats' names for the engine's words
 const positions = new Map();    // n -> Promise of the position after n actions
 const known = new Map();        // n -> the position, once fetched
 
@@ -81,12 +83,18 @@ function renderStep(pos) {
   $("step").textContent = step === 0 ? `the start · move 0 of ${total}` : `move ${step} of ${total}`;
   $("step").dataset.step = String(step);
   const move = $("move");
-  if (step === 0) move.textContent = "before the first move";
+  if (step === 0) { move.textContent = "before the first move"; delete move.dataset.action; }
   else {
+    // The log's words for the move ("Ana placed a straight road…"); the notation only
+    // where the log has none, and kept in data-action and the tooltip.
     const action = record.actions[step - 1];
     const seat = moverOf(step - 1);
+    const said = words.get(step - 1);
     const who = seat === -1 ? "chance" : seat !== null && seat >= 0 ? seatWords(pos, seat) : "";
-    move.textContent = who ? `${who}: ${action}` : action;
+    move.textContent = said ? peopleWords(named || pos, said)
+      : seat === -1 ? "chance: a draw or a roll" : who ? `${who}: ${action}` : action;
+    move.dataset.action = action;
+    move.title = action;
   }
   $("events").replaceChildren(...(pos.events || []).filter((e) => e.text).map((e) => {
     const li = document.createElement("li"); li.textContent = peopleWords(pos, e.text); return li;
@@ -169,6 +177,10 @@ async function start() {
     return;
   }
   total = record.actions.length;
+  try {                     // the log's words for each move (a finished game's whole log)
+    named = await api(`/api/games/${encodeURIComponent(gameId)}`);
+    words = new Map((named.log || []).map((e) => [e.index, e.text]));
+  } catch (e) { /* the notation then */ }
   document.title = `meeple — replay of ${record.game} ${gameId}`;
   const type = (await gameTypes().catch(() => [])).find((t) => t.name === record.game);
   $("title").textContent = `${(type && type.title) || record.game} · replay`;
