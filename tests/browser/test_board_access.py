@@ -87,7 +87,8 @@ def test_jaeger_sammler_two_steps_lit_apart_from_one_step(server, page):
     twos = page.locator("svg.js-board .js-two")
     assert twos.count() > 0
     # each two-step field carries a "2", each one-step field a "1", in a different colour
-    assert twos.locator(".js-badge text").all_text_contents() == ["2"] * twos.count()
+    marks = twos.locator(".js-badge text").all_text_contents()
+    assert len(marks) == twos.count() and set(marks) <= {"2", "1|2"} and "2" in marks
     ones = page.locator("svg.js-board .js-one:not(.js-two)")
     for i in range(ones.count()):
         expect(ones.nth(i).locator(".js-badge text")).to_have_text("1")

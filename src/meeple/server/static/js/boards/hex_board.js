@@ -167,8 +167,8 @@ function hint(state, ui) {
                   over ? `a field marked 2 to go on over ${sel.b}` : null].filter(Boolean);
     return `First step to ${sel.b}: choose ${ways.join(", or ")}; Esc cancels.`;
   }
-  return `Pawn on ${sel.a}: choose a lit field — marked 1: one step (then a second pawn), `
-    + "marked 2: two steps, dotted: passed over on the way.";
+  return `Pawn on ${sel.a}: choose a lit field — 1: one step (then a second pawn), `
+    + "2: two steps, dotted: passed over on the way.";
 }
 
 // --- drawing: state and ui in, SVG and panels out --------------------------------------------
@@ -226,10 +226,13 @@ function drawField(state, r, c, lit, pawns, colours) {
                 sv("title", {}, `crate of ${colours[seat]}`)));
   });
   const steps = lit.get(name);
-  const badge = steps && (steps.has("js-two") ? "2" : steps.has("js-one") ? "1" : null);
+  const one = steps && steps.has("js-one"), two = steps && steps.has("js-two");
+  const badge = one && two ? "1|2" : two ? "2" : one ? "1" : null;   // reached both ways: both
   if (badge) {
-    g.append(sv("g", { class: "js-badge" }, sv("circle", { cx: cx + 23, cy: cy - 9, r: 8.5 }),
-                sv("text", { x: cx + 23, y: cy - 9 }, badge)));
+    const w = badge.length > 1 ? 21 : 15;       // at the hex's right edge, clear of the glyph
+    g.append(sv("g", { class: "js-badge" },
+      sv("rect", { x: cx + 33 - w, y: cy - 16, width: w, height: 15, rx: 7.5 }),
+      sv("text", { x: cx + 33 - w / 2, y: cy - 8.5 }, badge)));
   }
   const seats = (pawns.get(name) || []).map((n, s) => [s, n]).filter(([, n]) => n > 0);
   const gap = 17, x0 = cx - ((seats.length - 1) * gap) / 2;
