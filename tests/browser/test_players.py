@@ -80,6 +80,9 @@ def test_the_creator_gets_back_to_their_seat_through_my_games(server, person):
     expect(invite).to_contain_text("send this link to your friend: the first person to "
                                    "open it gets the seat")
     assert re.fullmatch(re.escape(server.base) + r"/invite/\S+", invites[1])
+    expect(invite).to_contain_text("blue: send this link")     # by colour, not "Seat 2"
+    my_invite = page.locator("#my-games .invite[data-seat='1']")
+    expect(my_invite).to_contain_text("blue: send this link")
     expect(page.locator("#links")).to_be_hidden()
     assert "token" not in page.locator("#created").inner_text()
     expect(page.locator("#play")).to_have_text("Play")

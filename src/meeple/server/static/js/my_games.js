@@ -108,7 +108,7 @@ export function createMyGames(root, { typeOf, error }) {
       const url = new URL(i.invite, location.href).href;
       return el("li", { "data-seat": i.seat, class: "invite" },
         el("span", {}, swatch(colourOf(g, i.seat)),
-           ` Seat ${i.seat + 1}: send this link to your friend: the first person to open it `
+           ` ${colourOf(g, i.seat)}: send this link to your friend: the first person to open it `
            + "gets the seat. "),
         el("span", { class: "row link-row" }, el("code", { class: "invite-url" }, url),
            copyButton(url, "Copy link")));
