@@ -190,6 +190,14 @@ function drawSheet(sheet, opts) {
   return svg;
 }
 
+/** A seat as people say it: its colour and its player's name ("red, Ana (you)"), never
+ * its number. */
+function seatLabel(state, i) {
+  const seat = (state.seats || []).find((x) => x.seat === i);
+  const name = seat && (seat.agent && seat.agent !== "human" ? `bot ${seat.agent}` : seat.name);
+  return `${seatColours(state)[i] || "a player"}${name ? `, ${name}` : ""}${i === state.seat ? " (you)" : ""}`;
+}
+
 /** A seat's sheet in words, for a screen reader (the SVG's label). */
 function sheetWords(sheet, colour, mine) {
   const built = sheet.built.filter((x) => x !== "START");
@@ -285,7 +293,7 @@ function drawLargeSheet(box, state, ui) {
   box.replaceChildren(
     el("div", { class: "cd-head" },
       el("span", { class: "swatch", style: `background:${colours[who]}` }),
-      el("strong", {}, `Seat ${who}${who === state.seat ? " (you)" : ""}`),
+      el("strong", {}, seatLabel(state, who)),
       el("span", { class: "muted" }, ` · ${sheet.boxes.length} of ${TURNS} turns written · ${sheet.total} points`)),
     svg,
     el("div", { class: "cd-legend muted" },
@@ -301,7 +309,7 @@ function drawDice(state, ui, colours) {
   return [
     el("div", { class: "cd-dice-head" },
       el("span", { class: "swatch", style: `background:${colours[active]}` }),
-      `Dice of seat ${active}${active === state.seat ? " (you)" : ""} · turn `
+      `Dice of ${seatLabel(state, active)} · turn `
       + `${Math.min(view.sheets[active].boxes.length + 1, TURNS)} · ${phase}`),
     el("div", { class: "cd-dice", id: "cd-dice" }, ...view.dice.map((face, i) => {
       const used = view.used[i], chosen = ui.selected.has(i);
@@ -359,12 +367,12 @@ function drawSeats(state, ui, colours) {
   const view = state.view, who = shownSeat(state, ui);
   return el("div", { class: "cd-seats", id: "cd-seats" }, ...view.sheets.map((s, i) => el("button", {
     class: `cd-seat${i === who ? " cd-shown" : ""}${i === view.active && !view.terminal ? " cd-active" : ""}`,
-    "data-seat": i, title: `show seat ${i}'s sheet` },
+    "data-seat": i, title: `show the sheet of ${seatLabel(state, i)}` },
     (() => { const mini = drawSheet(s, { colour: colours[i], small: true });
       mini.setAttribute("aria-label", sheetWords(s, seatColours(state)[i], i === state.seat)); return mini; })(),
     el("span", { class: "cd-seat-label" },
       el("span", { class: "swatch", style: `background:${colours[i]}` }),
-      ` seat ${i}${i === state.seat ? " (you)" : ""}: ${s.total}`),
+      ` ${seatLabel(state, i)}: ${s.total}`),
     el("span", { class: "cd-mini-boxes" }, ...Array.from({ length: TURNS }, (_, t) => {
       const written = t < s.boxes.length, x = written && !s.boxes_built[t].length;
       return el("span", { class: `cd-mini-box${x ? " cd-x" : ""}` }, written ? (x ? "X" : String(s.boxes[t])) : "");
