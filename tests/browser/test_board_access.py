@@ -166,6 +166,7 @@ def test_carcassonne_turn_by_keyboard_alone(server, page, artifacts):
     game = server.create("carcassonne", 2, {"1": "greedy"}, seed=5)
     page.goto(server.base + game["seats"][0]["join"])
     page.wait_for_selector(".spot")
+    expect(page.locator("#controls h3")).to_have_text("Your tile")   # no tile letter (audit B10)
     page.keyboard.press("ArrowRight")
     expect(page.locator(".spot.cursor")).to_have_count(1)
     expect(page.locator("#preview g")).not_to_have_count(0)        # the tile shown there

@@ -339,6 +339,9 @@ function drawBelow(below, state, ui, fitting) {
 }
 
 const PHASES = { play: "playing", over: "game over" };
+// A kind of tile counted as people count it: "1 herb", "4 jugs".
+const ONE = { berries: "berry", tubers: "tuber", herbs: "herb" };
+const count = (n, kind) => (n === 1 ? `1 ${ONE[kind] || kind}` : `${n} ${ONE[kind] || /s$/.test(kind) ? kind : `${kind}s`}`);
 
 /** The side panel: the season, every seat's pawns, crates, weapons, mammoths and face-down
  * tiles, what each collected (revealed at the end), a legend. */
@@ -363,7 +366,7 @@ function drawPanel(controls, state) {
   }
   const collected = state.terminal ? v.seats.filter((s) => s.collected).map((s) =>   // the end reveals all
     el("p", { class: "js-collected" }, `${colours[s.seat]}: `
-      + Object.entries(s.collected).map(([k, n]) => `${n} ${k}`).join(", "))) : [];
+      + Object.entries(s.collected).map(([k, n]) => count(n, k)).join(", "))) : [];
   const legend = el("details", { class: "js-legend" }, el("summary", {}, "legend"),
     el("p", {}, "Be berries 1 · Tu tubers 2 · He herbs 3 · Ju jug · Ne necklace · Fu fur · "
       + "Sk skull · W weapon · M5 mammoth worth 5 · ◠ cave · ☀ summer / ❄ winter settlement; "

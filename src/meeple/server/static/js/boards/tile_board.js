@@ -295,7 +295,7 @@ function drawing(dom, tiles) {
       const rotation = ui.hovered ? rotationAt(state, ui, ui.hovered) : ui.rotation;
       const drawn = sv("svg", { viewBox: "-4 -4 108 108", "aria-label": "the drawn tile" },
                        tileGroup({ type: v.tile, x: 0, y: 0, rotation }));
-      parts.push(el("h3", {}, `Tile ${v.tile}`),
+      parts.push(el("h3", { "data-tile": v.tile }, "Your tile"),
         el("div", { class: "row drawn" }, drawn,
            el("div", { class: "muted" }, (tiles.byType[v.tile] || {}).text || "", el("br"),
               `${v.remaining} tiles left`)));
