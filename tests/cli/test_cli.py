@@ -106,7 +106,7 @@ def test_human_plays_a_whole_game_in_the_terminal(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "Not allowed" in proc.stdout and "stop rolling first" in proc.stdout
     assert "reroll I ..." in proc.stdout             # the help text
-    assert "Final scores" in proc.stdout and "Score breakdown" in proc.stdout
+    assert "Final score " in proc.stdout and "Score breakdown" in proc.stdout
     record = Record.load(saved)
     assert record.actions.count("end") == 15
 

@@ -75,6 +75,8 @@ def test_after_several_turns_the_last_tile_and_the_prompt_share_the_screen(name,
     until(child, PROMPT)
     assert_board_and_prompt(screen(child.seen, rows, columns), *last_tile(child.seen))
     child.sendline("quit")
+    child.expect(r"Leave and lose it\? \(y/N\)")         # not saved: asked first
+    child.sendline("y")
     child.expect(pexpect.EOF)
 
 

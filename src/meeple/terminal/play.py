@@ -1,6 +1,7 @@
 """Terminal play: people at the keyboard, bots in the other seats, the game drawn as text."""
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 from typing import Sequence
@@ -127,7 +128,8 @@ class TerminalGame:
                         self.draw(self._watcher())      # watching bots: every move seen
                         time.sleep(self.delay)
         except Quit:
-            self.console.print("[yellow]Game left unfinished.[/]")
+            self.console.print("[yellow]Game left unfinished" +
+                               ("." if self.save else ", and not saved.") + "[/]")
         finally:
             self._save()
         self.finish()
@@ -180,7 +182,9 @@ class TerminalGame:
             raise Quit from None
         command, *words = text.casefold().split() or [""]
         if command in ("quit", "exit") and not words:
-            raise Quit
+            if self._leaving():
+                raise Quit
+            return
         if command in ("help", "?", ""):
             if not words:
                 self._legend()
@@ -203,13 +207,49 @@ class TerminalGame:
             action = self._numbered(view, legal, text)
         else:
             action = self._forgiven(view, legal, text) or self._named(view, legal, text)
-        if action is None or action is False:
+        if action is False:
+            return
+        if action is None or not self._cautioned(view, legal, action):
             return
         try:
             self._apply(action, f"seat {player}")
         except IllegalAction as e:
             self.console.print(f"[red]Not allowed: {escape(str(e))}[/]  (type help for the "
                                "legal moves)")
+
+    def _ask(self, question: str) -> str | None:
+        """The person's answer to ``question`` (lower case), None at the end of input or
+        where no person types (input from a file or a pipe: a script, asked nothing)."""
+        if not sys.stdin.isatty():
+            return None
+        try:
+            return self.console.input(question).strip().casefold()
+        except EOFError:
+            return None
+
+    def _leaving(self) -> bool:
+        """Whether to leave at ``quit``: at once with --save; else only once the person
+        has said so, since the game is lost (the end of input says so too)."""
+        if self.save:
+            return True
+        answer = self._ask("[yellow]This game is not saved[/] (start with --save FILE to "
+                           "keep one and --load it later). Leave and lose it? (y/N) ")
+        return answer is None or answer in ("y", "yes", "quit", "exit")
+
+    def _cautioned(self, view: dict, legal: list, action) -> bool:
+        """Whether to play ``action``: yes, unless the game warns before it (a move that
+        cannot be taken back, with a better one at hand) and the person does not confirm."""
+        if isinstance(action, str):                   # not a legal move: the engine says why
+            return True
+        warning = self.game.drawing.caution(view, legal, action)
+        if warning is None:
+            return True
+        answer = self._ask(f"[yellow]{escape(warning)}[/] Play {escape(str(action))} "
+                           "anyway? (y/N) ")
+        if answer is None or answer in ("y", "yes"):          # a script: as typed
+            return True
+        self.console.print("Not played.")
+        return False
 
     def _named(self, view: dict, legal: list, text: str):
         """The one legal move that ``text`` names in part (where the game lets a person
@@ -220,7 +260,7 @@ class TerminalGame:
             self._say(f"{len(found)} moves name {escape(text)}:\n"
                       + self.game.drawing.help_for(view, legal, text.split()))
             return False
-        return found[0] if found else text
+        return found[0] if found else self.game.drawing.prompt_text(view, text)
 
     def _numbered(self, view: dict, legal: list, text: str):
         """The move numbered ``text`` in the help, or None (said why)."""
@@ -273,10 +313,20 @@ class TerminalGame:
         self.console.print(f"Record saved to {Path(self.save)}")
 
     def finish(self) -> None:
+        """The board and, where the game lets every seat see them now, the scores: a game
+        that keeps scores secret until its end (Jäger und Sammler's face-down tiles) shows
+        none when left before it, since every seat at this terminal would see them."""
         self.draw(None)
+        over = self.state.is_terminal()
+        if not over and self.game.secret_scores:
+            self.console.print("Scores stay hidden until the game ends: they count "
+                               "face-down tiles that no seat may see.")
+            return
         self.console.print(breakdown_table(self.state))
         scores = self.state.scores()
-        if self.state.is_terminal():
+        if over and len(scores) == 1:
+            self.console.print(f"[bold]Final score {scores[0]}.[/]")
+        elif over:
             winners = self.state.winners()
             names = ", ".join(f"seat {w} ({self.seats[w]})" for w in winners)
             verdict = "Tie between" if len(winners) > 1 else "Winner:"

@@ -7,7 +7,12 @@ out), and a follower may be named without its verb (``road E``). Case does not m
 """
 from __future__ import annotations
 
+import re
+
 from ...core.action import Action
+from ...core.drawing import prompt_key
+
+_WHOLE = re.compile(r"-?[0-9]{1,6}")
 
 
 def prompt_forms(action: Action) -> tuple[str, ...]:
@@ -19,3 +24,20 @@ def prompt_forms(action: Action) -> tuple[str, ...]:
     if kind == "follower":
         return (f"{action[1]} {action[2]}",)
     return ()
+
+
+def placement_notation(view: dict, text: str) -> str:
+    """A placement typed in a form the help teaches, at any spot (``(5,5):0``, ``5 5 0``,
+    ``place 5 5 0``, ``X 5 5 0``), as the notation of the drawn tile (``place X 5 5 0``):
+    where the tile does not fit, the engine then gives its reason, not "unknown action".
+    Any other text is returned as typed."""
+    if view.get("phase") != "place" or not view.get("tile"):
+        return text
+    words = prompt_key(text).split()
+    if words[:1] == ["place"]:
+        words = words[1:]
+    if len(words) == 4 and words[0] == str(view["tile"]).casefold():
+        words = words[1:]
+    if len(words) == 3 and all(_WHOLE.fullmatch(w) for w in words):
+        return f"place {view['tile']} {' '.join(str(int(w)) for w in words)}"
+    return text

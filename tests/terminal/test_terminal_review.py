@@ -1,0 +1,138 @@
+"""Terminal play's findings of the terminal review (audits/terminal.md M1, M5, M6, L6),
+played through a pseudo-terminal as a person plays them."""
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pexpect
+
+import meeple
+from meeple.core.record import Record
+
+PROMPT = r"seat \d> "
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    env = {**os.environ, "TERM": "dumb", "COLUMNS": "200", "LINES": "60"}
+    return pexpect.spawn(sys.executable, ["-m", "meeple.cli", "play", *args], env=env,
+                         encoding="utf-8", timeout=60, dimensions=(60, 200))
+
+
+def test_leaving_jaeger_sammler_shows_no_hidden_value(tmp_path):
+    """M1: a quit printed every seat's face-down tiles' points and the totals with them."""
+    save = tmp_path / "peek.json"
+    child = spawn("jaeger-sammler", "--seed", "3", "--save", str(save))
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    tail = child.before
+    assert "Scores stay hidden until the game ends" in tail
+    assert "Score breakdown" not in tail and "Scores so far" not in tail
+    assert "shown at the end" not in tail
+
+
+def _carcassonne_x() -> tuple[str, list[str]]:
+    state = meeple.load("carcassonne").new_state(1489381059)
+    while state.current_player < 0:
+        state.apply(state.sample_chance())
+    return state.view(0)["tile"], [str(a) for a in state.legal_actions()]
+
+
+def test_the_taught_placement_form_gets_the_engines_reason():
+    """M5: ``(5,5):0`` said "unknown action"; ``place X 5 5 0`` gave the real reason."""
+    tile, legal = _carcassonne_x()
+    assert f"place {tile} 5 5 0" not in legal
+    child = spawn("carcassonne", "--seed", "1489381059")
+    child.expect(PROMPT)
+    for typed in ("(5,5):0", "5 5 0", "place 5 5 0"):
+        child.sendline(typed)
+        child.expect(r"Not allowed: ([^\r\n]*)")
+        reason = child.match.group(1)
+        assert "unknown action" not in reason
+        assert f"place {tile} 5 5 0" in reason and "does not touch" in reason
+        child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(r"\(y/N\)")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+
+
+def test_quit_without_save_asks_first(tmp_path):
+    """M6: ``quit`` without --save threw the game away with no word."""
+    child = spawn("carcassonne", "--seed", "4")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(r"not saved.*Leave and lose it\? \(y/N\)")
+    child.sendline("n")
+    child.expect(PROMPT)                       # still playing
+    child.sendline("quit")
+    child.expect(r"\(y/N\)")
+    child.sendline("y")
+    child.expect("Game left unfinished, and not saved")
+    child.expect(pexpect.EOF)
+
+
+def test_quit_with_save_asks_nothing(tmp_path):
+    save = tmp_path / "g.json"
+    child = spawn("carcassonne", "--seed", "4", "--save", str(save))
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "(y/N)" not in child.before and save.exists()
+
+
+def _catan_end_with_a_build_at_hand() -> int:
+    """A seed whose first roll, kept, lets something be built."""
+    for seed in range(5, 60):
+        state = meeple.load("catan-dice").new_state(seed)
+        while state.current_player < 0:
+            state.apply(state.sample_chance())
+        state.apply("stop")
+        while state.current_player < 0:
+            state.apply(state.sample_chance())
+        if any(a[0] == "build" for a in state.legal_actions()):
+            return seed
+    raise AssertionError("no seed found")
+
+
+def test_ending_a_catan_dice_turn_with_nothing_built_asks_first(tmp_path):
+    """M6: ``end`` with something affordable wrote an X at once, past undo."""
+    seed = _catan_end_with_a_build_at_hand()
+    save = tmp_path / "g.json"
+    child = spawn("catan-dice", "--seed", str(seed), "--save", str(save))
+    child.expect(PROMPT)
+    child.sendline("stop")
+    child.expect(PROMPT)
+    child.sendline("end")
+    child.expect(r"Nothing is built this turn, though .* can be: end writes an X")
+    child.expect(r"Play end anyway\? \(y/N\)")
+    child.sendline("")
+    child.expect("Not played")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert Record.load(save).actions[-1] == "stop"          # no X written
+    child = spawn("catan-dice", "--load", str(save))
+    child.expect(PROMPT)
+    child.sendline("end")
+    child.expect(r"\(y/N\)")
+    child.sendline("y")
+    child.expect(re.escape("seat 0: end"))
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert Record.load(save).actions[-1] != "stop"
+
+
+def test_a_solo_game_ends_with_a_score_not_a_winner():
+    """L6: solo Catan Dice printed ``Winner: seat 0 (human)``."""
+    child = spawn("catan-dice", "--players", "greedy", "--seed", "2")
+    child.expect(r"Final score -?\d+\.")
+    child.expect(pexpect.EOF)
+    assert "Winner" not in child.before
