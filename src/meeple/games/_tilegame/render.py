@@ -359,28 +359,30 @@ class TileDrawing(Drawing):
 
     def picture(self, view: dict, width: int | None = None,
                 height: int | None = None) -> str:
-        """The scores, for the seat to move the drawn tile and its options, the board (at
-        most ``width`` characters wide, by default the terminal's, and cut to what
-        ``height`` lines leave it, if given, around the tile placed last and the places
-        the drawn tile fits), and the prompt, last: so the board is on screen with it."""
+        """The scores, the drawn tile, the board (at most ``width`` characters wide, by
+        default the terminal's, and cut to what ``height`` lines leave it, if given,
+        around the tile placed last and the places the drawn tile fits), and for the seat
+        to move, if it is the view's, the prompt, last: so the board is on screen with it."""
         width = width or terminal_width()
         table, board = self.table, seen_board(view, self.game.tileset)
         head = [f"[bold]{self.game.title} — turn {view['turn']}[/] · {piles_text(view, table)}",
                 *status_lines(view, table)]
         tail: list[str] = []
         phase, who = view["phase"], seat_name(view["active"])
+        moving = view["seat"] == view["active"]        # else no prompt: a bot's turn, a replay
         if phase == "over":
             tail.append("[bold]Game over.[/]")
         elif phase == "place":
             tile = view["tile"]
             head += rotations_lines(self.game.tileset, table.style, tile, who)
             near = board.xy(len(board.placed) - 1)
-            tail += [fits_line(placements(board, tile), near, width),
-                     f"[bold]{who}: place {tile} X Y R[/]  (x east, y south)"]
+            if moving:
+                tail += [fits_line(placements(board, tile), near, width),
+                         f"[bold]{who}: place {tile} X Y R[/]  (x east, y south)"]
         elif phase == "follower":
             last = view["board"][-1]
             tail += [f"{who} placed {last['type']} at ({last['x']},{last['y']}).",
-                     features_line(board, table), table.prompt]
+                     features_line(board, table), *([table.prompt] if moving else [])]
         elif phase != "draw":
             tail += [line for line in table.phase_lines(view, who) if line]
         room = None
