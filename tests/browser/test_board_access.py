@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from browser_steps import wait_until
 from playwright.sync_api import expect
 
@@ -160,10 +161,11 @@ def test_jaeger_sammler_described_to_a_screen_reader(server, page):
     assert "two steps" in " ".join(page.locator("#js-choices button").all_inner_texts())
 
 
-def test_carcassonne_turn_by_keyboard_alone(server, page, artifacts):
+@pytest.mark.parametrize("name", ["carcassonne", "hunters-gatherers"])
+def test_carcassonne_turn_by_keyboard_alone(server, page, artifacts, name):
     """Arrows move the drawn tile over the spots, r turns it, Enter lays it, a number key
-    puts a follower (or p passes); no mouse."""
-    game = server.create("carcassonne", 2, {"1": "greedy"}, seed=5)
+    puts a follower or a hut; no mouse."""
+    game = server.create(name, 2, {"1": "greedy"}, seed=5)
     page.goto(server.base + game["seats"][0]["join"])
     page.wait_for_selector(".spot")
     expect(page.locator("#controls h3")).to_have_text("Your tile")   # no tile letter (audit B10)
@@ -180,19 +182,21 @@ def test_carcassonne_turn_by_keyboard_alone(server, page, artifacts):
         a.startsWith('place') && a.split(' ').slice(2, 4).join(',') === '{spot}').length""")
     if rotations > 1:
         assert page.locator("#preview").get_attribute("data-rotation") != before
-    page.screenshot(path=str(artifacts / "carc-keyboard.png"))
+    page.screenshot(path=str(artifacts / f"{name}-keyboard.png"))
     at = index(page)
     page.keyboard.press("Enter")
     wait_until(page, f"window.meeple.state().index > {at}")
     assert page.evaluate("window.meeple.state().last_action").split(" ")[2:4] == spot.split(",")
     wait_until(page, "window.meeple.state().legal.length > 0")
     parts = page.evaluate("window.meeple.state().legal_parts")
-    if any(p[0] == "follower" for p in parts):
+    if any(p[0] in ("follower", "hut") for p in parts):
         expect(page.locator("#targets .target-key").first).to_have_text("1")
+        first = parts[[p[0] in ("follower", "hut") for p in parts].index(True)][0]
         at = index(page)
         page.keyboard.press("1")
         wait_until(page, f"window.meeple.state().index > {at}")
-        assert page.evaluate("window.meeple.state().view.followers.some((f) => f.seat === 0)")
+        where = "followers" if first == "follower" else "huts"
+        assert page.evaluate(f"window.meeple.state().view.{where}.some((f) => f.seat === 0)")
 
 
 def test_carcassonne_described_to_a_screen_reader(server, page):

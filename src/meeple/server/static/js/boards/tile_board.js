@@ -545,6 +545,8 @@ export function createBoard(container, controls, { data, send }) {
     choiceFocus(ev) {
       const button = closest(ev, "button[data-spot]");
       if (button && state && button.dataset.spot !== ui.picked) pickSpot(button.dataset.spot);
+      const action = (closest(ev, "button[data-action]") || { dataset: {} }).dataset.action;
+      for (const t of dom.layers.targets.children) t.classList.toggle("cursor", t.dataset.action === action);
     },
     hintOver(ev) {
       const h = closest(ev, ".hint-move[data-action]");
