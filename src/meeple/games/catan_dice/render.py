@@ -87,7 +87,8 @@ class CatanDiceDrawing(Drawing):
     """The island sheet of the view's seat (a spectator sees the sheet of the seat to
     move), the dice while that seat is rolling or building, and every player's total."""
 
-    def picture(self, view: dict, width: int | None = None) -> str:
+    def picture(self, view: dict, width: int | None = None,
+                height: int | None = None) -> str:
         who = view["active"] if view["seat"] is None else view["seat"]
         sheet = view["sheets"][who]
         built = _mask(sheet["built"])
