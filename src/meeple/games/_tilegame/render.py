@@ -113,7 +113,8 @@ class Frame:
             parts.append(f"rows {self.y0}…{self.y1} of {self.top}…{self.bottom}")
         shown = " and ".join(parts) + " shown"
         if self.off:
-            shown += f" ({self.off} more {'place' if self.off == 1 else 'places'} it fits)"
+            shown += (f" ({self.off} of the places the drawn tile fits "
+                      f"{'is' if self.off == 1 else 'are'} off it)")
         if not columns:
             return f"[yellow]{shown}[/]"
         long = f"{shown}; widen the terminal to {need} or pipe to a file with COLUMNS={need}"
