@@ -566,7 +566,12 @@ def cmd_bench(args) -> int:
 
     from .terminal.report import bench_table
     from .sim.bench import bench_all
-    rows = bench_all([args.game] if args.game else None, seconds=args.seconds)
+    from contextlib import nullcontext
+    err = Console(stderr=True)          # seconds of silence otherwise: say what runs
+    what = args.game or "every game"
+    with (err.status(f"measuring random play of {what}, {args.seconds:g} s a game …")
+          if err.is_terminal else nullcontext()):
+        rows = bench_all([args.game] if args.game else None, seconds=args.seconds)
     if args.json:
         print(json.dumps(rows))
         return 0

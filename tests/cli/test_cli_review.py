@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -89,3 +90,31 @@ def test_load_with_the_wrong_number_of_players_says_so(tmp_path, capsys):
     assert proc.returncode == 1
     assert "--players names 1 seat; the game in" in proc.stderr and "has 3" in proc.stderr
     assert "does not say who sat" not in proc.stderr
+
+
+def test_bench_says_what_it_measures_at_a_terminal():
+    """L12: ``meeple bench`` printed nothing for about 12 s."""
+    import pexpect
+    child = pexpect.spawn(sys.executable, ["-m", "meeple.cli", "bench", "catan-dice",
+                                           "--seconds", "1"], encoding="utf-8", timeout=60,
+                          dimensions=(24, 100))
+    child.expect("measuring random play of catan-dice", timeout=5)
+    child.expect("games/s")
+    child.expect(pexpect.EOF)
+
+
+def test_the_tournament_table_keeps_agent_names_and_numbers_whole():
+    """L8: at 80 columns an agent's spec wrapped mid-token, ``#`` read like a rank, a
+    pairwise cell printed ``48.8 – -10.7`` and the intervals used two separators."""
+    env = {**os.environ, "COLUMNS": "80"}
+    proc = subprocess.run([sys.executable, "-m", "meeple.cli", "tournament", "catan-dice",
+                           "--agents", "random,greedy,mcts:iters=5,c=1.5", "--games", "2"],
+                          env=env, capture_output=True, text=True, timeout=300, check=True)
+    out = proc.stdout
+    assert "mcts:iters=5,c=1.5" in out
+    rows = [line.split() for line in out.splitlines() if re.match(r"#\d ", line)]
+    assert [r[0] for r in rows[:3]] == ["#2", "#3", "#1"]      # the agents' numbers, by Elo
+    assert all(len(line) <= 80 for line in out.splitlines())
+    assert not any(re.search(r"\d\.$|^\s*\d+\s*$", line) for line in out.splitlines())
+    assert " – -" not in out and " vs " in out
+    assert "–" not in out.replace("games", "")          # one separator: …

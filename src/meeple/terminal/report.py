@@ -2,6 +2,7 @@
 results, the speed table, and the listings of games and agents (rich markup text)."""
 from __future__ import annotations
 
+from rich import box
 from rich.table import Table
 
 from ..core.state import State
@@ -36,20 +37,26 @@ def summary_table(summary: dict) -> Table:
 
 def tournament_tables(result: dict) -> list[Table]:
     """The standings (win rate with its 95% interval, mean score, Elo) and the pairwise
-    win rates of a tournament; agents are numbered as listed."""
+    win rates of a tournament; agents are numbered as listed (``#``, the pairwise table's
+    rows and columns) and ranked by Elo."""
     solo = result["players"] == 1
     standings = Table(
         title=f"{result['game']}: {result['games']} games, {result['players']} "
               f"player{'' if solo else 's'} a game, {result['games_per_second']} games/s",
         caption="alone, a win is the best score on a seed shared by all agents" if solo
         else None)
+    # no column rules and no edges: 80 columns hold every number whole
+    standings.box, standings.show_edge, standings.pad_edge = box.SIMPLE_HEAD, False, False
+    standings.collapse_padding = True
     for col in ("#", "agent", "games", "win %", "95% CI", "mean", "95% CI", "sd", "Elo"):
+        # a spec and a number are single tokens: never cut inside one (a header may wrap)
         standings.add_column(col, justify="left" if col == "agent" else "right",
-                             overflow="fold")
+                             no_wrap=True)
     numbered = list(enumerate(result["agents"], start=1))
-    for i, r in sorted(numbered, key=lambda item: -item[1]["elo"]):
-        standings.add_row(str(i), r["agent"], str(r["games"]), f"{100 * r['win_rate']:.1f}",
-                          f"{100 * r['win_low']:.0f}–{100 * r['win_high']:.0f}",
+    for i, r in sorted(numbered, key=lambda item: -item[1]["elo"]):     # best first
+        standings.add_row(f"#{i}", r["agent"], str(r["games"]),
+                          f"{100 * r['win_rate']:.1f}",
+                          f"{100 * r['win_low']:.0f}…{100 * r['win_high']:.0f}",
                           f"{r['mean']:.2f}", f"{r['mean_low']:.1f}…{r['mean_high']:.1f}",
                           f"{r['stdev']:.1f}", f"{r['elo']:.0f}")
     cell = {(p["agent"], p["opponent"]): p for p in result["pairwise"]}
@@ -68,8 +75,8 @@ def tournament_tables(result: dict) -> list[Table]:
 
 def _pair_cell(pair: dict) -> str:
     """A matchup's win rate, its 95% interval, and the mean scores of both sides."""
-    return (f"{100 * pair['win_rate']:.1f}% ({100 * pair['win_low']:.0f}–"
-            f"{100 * pair['win_high']:.0f})\n{pair['mean']:.1f} – {pair['opponent_mean']:.1f}")
+    return (f"{100 * pair['win_rate']:.1f}% ({100 * pair['win_low']:.0f}…"
+            f"{100 * pair['win_high']:.0f})\n{pair['mean']:.1f} vs {pair['opponent_mean']:.1f}")
 
 
 def bench_table(rows: list[dict]) -> Table:
