@@ -58,25 +58,27 @@ def test_jaeger_sammler_no_lit_field_is_a_dead_end(server, page):
     """Positions from a few games against bots: from every lit field, clicks lead on to a
     move, and every move of one or two pawns is reached by clicks."""
     rng = random.Random(7)
-    checked = 0
-    for seed in (3, 11):
+    checked, dead, unreached = 0, [], []
+    for seed, turns in ((3, 4), (11, 2)):
         game = server.create(JS, 3, {"1": "greedy", "2": "random"}, seed=seed)
         page.goto(server.base + game["seats"][0]["join"])
-        for _turn in range(2):
+        for _turn in range(turns):
             my_turn(page)
             if page.evaluate("window.meeple.state().terminal"):
                 break
             page.wait_for_selector("svg.js-board .js-start")
             found = page.evaluate(EXPLORE)
-            assert not found["dead"], f"seed {seed}: dead ends {found['dead'][:5]}"
+            dead += [f"seed {seed}, move {index(page)}: {d}" for d in found["dead"]]
             moves = {a for a in found["legal"] if a.startswith("move ") and " " not in a[5:]}
-            assert moves <= set(found["sent"]), f"not reached by clicks: {sorted(moves - set(found['sent']))[:5]}"
+            unreached += sorted(moves - set(found["sent"]))
             assert set(found["sent"]) <= set(found["legal"])
             checked += 1
             at = index(page)
             page.evaluate(f"window.meeple.send(window.meeple.state().legal[{rng.randrange(10 ** 6)} "
                           "% window.meeple.state().legal.length])")
             wait_until(page, f"window.meeple.state().index > {at}")
+    assert not dead, f"clicks that leave nothing to click: {dead[:5]}"
+    assert not unreached, f"two-step moves no clicks reach: {unreached[:5]}"
     assert checked >= 4
 
 
