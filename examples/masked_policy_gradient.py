@@ -102,11 +102,17 @@ def evaluate(weights: np.ndarray, games: int, seed: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--episodes", type=int, default=3000)
-    parser.add_argument("--batch", type=int, default=50)
-    parser.add_argument("--lr", type=float, default=0.01)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--eval-games", type=int, default=500)
+    parser.add_argument("--episodes", type=int, default=3000,
+                        help="training games (default: %(default)s; 3000 take about 30 s)")
+    parser.add_argument("--batch", type=int, default=50,
+                        help="games per policy update (default: %(default)s)")
+    parser.add_argument("--lr", type=float, default=0.01,
+                        help="learning rate (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the games and the sampling (default: %(default)s)")
+    parser.add_argument("--eval-games", type=int, default=500,
+                        help="games on fixed seeds that score the policy before and after "
+                             "(default: %(default)s)")
     parser.add_argument("--plot", help="a PNG file for the learning curve")
     args = parser.parse_args()
     started = time.perf_counter()

@@ -372,6 +372,9 @@ def cmd_play(args) -> int:
     resumed = f", resumed after {len(actions)} actions" if actions else ""
     session.console.print(f"{game.title}, seed {seed}, seats: {', '.join(session.seats)}"
                           f"{resumed}")
+    if actions and session.state.is_terminal():
+        session.console.print(f"The game in {args.load} is already over: here is its end "
+                              f"('meeple replay {args.load} --step' goes through it).")
     session.run()
     return 0
 

@@ -118,3 +118,38 @@ def test_the_tournament_table_keeps_agent_names_and_numbers_whole():
     assert not any(re.search(r"\d\.$|^\s*\d+\s*$", line) for line in out.splitlines())
     assert " – -" not in out and " vs " in out
     assert "–" not in out.replace("games", "")          # one separator: …
+
+
+def test_the_gymnasium_env_says_reset_first():
+    """L9: before ``reset()``, ``action_masks()`` and ``step()`` failed with AttributeErrors
+    about internals."""
+    pytest.importorskip("gymnasium")
+    import meeple.rl
+    env = meeple.rl.gym_env("catan-dice")
+    for call in (env.action_masks, lambda: env.step(0)):
+        with pytest.raises(RuntimeError, match=r"before reset\(\): call env.reset"):
+            call()
+    env.reset(seed=1)
+    assert env.action_masks().any()
+
+
+def test_the_example_explains_its_options():
+    """L7: ``examples/masked_policy_gradient.py --help`` listed options with no text."""
+    from pathlib import Path
+    example = Path(__file__).resolve().parents[2] / "examples" / "masked_policy_gradient.py"
+    proc = subprocess.run([sys.executable, str(example), "--help"], capture_output=True,
+                          text=True, timeout=120, check=True)
+    text = " ".join(proc.stdout.split())
+    for words in ("training games (default: 3000", "games per policy update (default: 50)",
+                  "learning rate (default: 0.01)"):
+        assert words in text
+
+
+def test_loading_a_finished_game_says_it_is_over(tmp_path):
+    """L10: ``--load`` of a finished game printed its end again, with no word."""
+    assert main(["simulate", "catan-dice", "--agents", "random", "--games", "1",
+                 "--records", str(tmp_path), "--json"]) == 0
+    path = str(tmp_path / "catan-dice-0.json")
+    proc = run("play", "catan-dice", "--load", path, "--players", "random")
+    assert proc.returncode == 0
+    assert f"The game in {path} is already over" in " ".join(proc.stdout.split())

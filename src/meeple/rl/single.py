@@ -46,12 +46,20 @@ class MeepleGymEnv(gymnasium.Env):
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
         self.encoding = self.aec.encoding
+        self._reset = False
+
+    def _started(self, what: str) -> None:
+        """A clear error for ``what`` before the first ``reset()`` (there is no game yet)."""
+        if not self._reset:
+            raise RuntimeError(f"{what} before reset(): call env.reset(seed=...) first, "
+                               "which deals the game")
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(2**31))
         self.aec.reset(seed=seed)
+        self._reset = True
         others = [s for s in range(self.game.players) if s != self.seat]
         self.bots = {s: make_agent(spec, self.game, seed=random.Random(f"{seed}/{s}")
                                    .randrange(2**31)) for s, spec in zip(others, self.specs)}
@@ -60,6 +68,7 @@ class MeepleGymEnv(gymnasium.Env):
         return self.aec.observe(self.agent), {**self.aec.infos[self.agent], **info}
 
     def step(self, action: int):
+        self._started("step()")
         aec = self.aec
         aec.step(action)
         reward = aec.rewards[self.agent]
@@ -86,10 +95,12 @@ class MeepleGymEnv(gymnasium.Env):
         return self.aec.state_record()
 
     def legal_indices(self) -> list[int]:
+        self._started("legal_indices()")
         return self.aec.legal_indices()
 
     def action_masks(self) -> np.ndarray:
         """The mask of the position now (the name sb3-contrib's MaskablePPO looks for)."""
+        self._started("action_masks()")
         return self.aec.observe(self.agent)["action_mask"].astype(bool)
 
     def _others(self) -> float:
