@@ -170,8 +170,9 @@ def _add_simulate(sub) -> None:
                      help="comma-separated agent specs, one per seat, e.g. greedy,random or "
                           "mcts:iters=500,greedy")
     sim.add_argument("--records", metavar="DIR",
-                     help="write DIR/<game>-<index>.json per game; DIR is created if "
-                          "missing, inside a folder that exists")
+                     help="write DIR/<game>-<index>.json per game (the index zero-padded, "
+                          "000 to 199 of 200, so that the files sort in order); DIR is "
+                          "created if missing, inside a folder that exists")
     sim.set_defaults(handler=cmd_simulate)
 
 

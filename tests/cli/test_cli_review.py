@@ -153,3 +153,11 @@ def test_loading_a_finished_game_says_it_is_over(tmp_path):
     proc = run("play", "catan-dice", "--load", path, "--players", "random")
     assert proc.returncode == 0
     assert f"The game in {path} is already over" in " ".join(proc.stdout.split())
+
+
+def test_record_files_sort_in_playing_order(tmp_path):
+    """L10: ``catan-dice-0.json … catan-dice-199.json`` sorted 0, 1, 10, 100, ..."""
+    assert main(["simulate", "catan-dice", "--agents", "random", "--games", "12",
+                 "--records", str(tmp_path), "--json"]) == 0
+    names = sorted(p.name for p in tmp_path.glob("*.json"))
+    assert names == [f"catan-dice-{i:02d}.json" for i in range(12)]

@@ -72,12 +72,19 @@ def simulate(name: str, specs: Sequence[str], games: int, seed: int = 1, workers
         parts[i] = part
         if records_dir:
             for index, (_, record) in zip(jobs[i][4], part):
-                Record.from_json(record).save(Path(records_dir) / f"{name}-{index}.json")
+                Record.from_json(record).save(Path(records_dir) / record_name(name, index,
+                                                                              games))
         if progress:
             progress(len(part))
     scores = [s for i in range(len(jobs)) for s, _ in parts[i]]
     elapsed = time.perf_counter() - start
     return summarize(name, specs, scores, seed, elapsed)
+
+
+def record_name(name: str, index: int, games: int) -> str:
+    """The file of game ``index`` of ``games``: its index zero-padded to the width of the
+    last one (``catan-dice-007.json`` of 200), so that the files sort in playing order."""
+    return f"{name}-{index:0{len(str(games - 1))}d}.json"
 
 
 def summarize(name: str, specs: Sequence[str], scores: list[list[int]], seed: int,
