@@ -118,7 +118,7 @@ def test_load_continues_a_saved_game_to_the_same_result(tmp_path):
         out = tmp_path / f"end{run}.json"
         child = spawn("carcassonne", "--load", str(save), "--players", "greedy,greedy",
                       "--save", str(out))
-        child.expect(r"Final scores \[(\d+), (\d+)\]")
+        child.expect(r"Final scores: red (\d+), blue (\d+)\. ")
         final = [int(g) for g in child.match.groups()]
         child.expect(pexpect.EOF)
         record = Record.load(out)

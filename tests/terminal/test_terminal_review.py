@@ -136,3 +136,13 @@ def test_a_solo_game_ends_with_a_score_not_a_winner():
     child.expect(r"Final score -?\d+\.")
     child.expect(pexpect.EOF)
     assert "Winner" not in child.before
+
+
+def test_the_last_line_names_seats_by_colour():
+    """L6: ``Final scores [48, 80]. Winner: seat 1 (greedy).``: a Python list, seat numbers."""
+    child = spawn("carcassonne", "--players", "greedy,greedy", "--seed", "3")
+    child.expect(r"Final scores: red (\d+), blue (\d+)\. Winner: (red|blue) \(seat ([01]), "
+                 r"greedy\)\.")
+    red, blue, colour, seat = child.match.groups()
+    assert (colour == "red") == (int(red) > int(blue)) and (seat == "0") == (colour == "red")
+    child.expect(pexpect.EOF)

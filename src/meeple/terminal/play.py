@@ -326,13 +326,25 @@ class TerminalGame:
         scores = self.state.scores()
         if over and len(scores) == 1:
             self.console.print(f"[bold]Final score {scores[0]}.[/]")
-        elif over:
+            return
+        listed = ", ".join(f"{self._seat_name(s)} {points}" for s, points in enumerate(scores))
+        if over:
             winners = self.state.winners()
-            names = ", ".join(f"seat {w} ({self.seats[w]})" for w in winners)
+            names = " and ".join(self._seat_name(w, agent=True) for w in winners)
             verdict = "Tie between" if len(winners) > 1 else "Winner:"
-            self.console.print(f"[bold]Final scores {scores}. {verdict} {names}.[/]")
+            self.console.print(f"[bold]Final scores: {listed}. {verdict} {names}.[/]")
         else:
-            self.console.print(f"Scores so far: {scores}")
+            self.console.print(f"Scores so far: {listed}")
+
+    def _seat_name(self, seat: int, agent: bool = False) -> str:
+        """A seat as the board names it: its colour, the seat's number, and with ``agent``
+        who played it (``blue (seat 1, greedy)``, ``red (seat 0, you)``)."""
+        colours = self.game.colours
+        colour = colours[seat] if seat < len(colours) else f"seat {seat}"
+        if not agent:
+            return colour
+        who = "you" if seat in self.humans and len(self.humans) == 1 else self.seats[seat]
+        return f"{colour} (seat {seat}, {who})"
 
 
 LONGEST_SHOWN = 12
