@@ -146,3 +146,25 @@ def test_the_last_line_names_seats_by_colour():
     red, blue, colour, seat = child.match.groups()
     assert (colour == "red") == (int(red) > int(blue)) and (seat == "0") == (colour == "red")
     child.expect(pexpect.EOF)
+
+
+def test_ctrl_u_keeps_the_prompt():
+    """L5: Ctrl-U erased the prompt with the line (readline did not know the prompt: rich
+    printed it before input()), leaving an empty line with no ``seat 0>``."""
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "45"}
+    child = pexpect.spawn(sys.executable, ["-m", "meeple.cli", "play", "catan-dice",
+                                           "--seed", "3"],
+                          env=env, encoding="utf-8", timeout=60, dimensions=(45, 120))
+    child.expect(r"seat 0>")
+    child.send("abc")
+    child.expect("abc")
+    child.send("\x15")                                   # Ctrl-U: discard the line
+    child.sendline("help")                               # what is typed next still runs
+    child.expect(r"stop")
+    erased = child.before
+    assert "\r\x1b[K" not in erased, repr(erased)        # no return to column 0 and erase
+    child.expect(r"seat 0>")
+    child.sendline("quit")
+    child.expect(r"\(y/N\)")
+    child.sendline("y")
+    child.expect(pexpect.EOF)

@@ -1,6 +1,7 @@
 """Terminal play: people at the keyboard, bots in the other seats, the game drawn as text."""
 from __future__ import annotations
 
+import re
 import sys
 import time
 from pathlib import Path
@@ -177,7 +178,7 @@ class TerminalGame:
 
     def _human_turn(self, player: int) -> None:
         try:
-            text = self.console.input(f"[bold]seat {player}>[/] ").strip()
+            text = self._input(f"[bold]seat {player}>[/] ").strip()
         except EOFError:
             raise Quit from None
         command, *words = text.casefold().split() or [""]
@@ -217,13 +218,26 @@ class TerminalGame:
             self.console.print(f"[red]Not allowed: {escape(str(e))}[/]  (type help for the "
                                "legal moves)")
 
+    def _input(self, markup: str) -> str:
+        """The line typed after the prompt ``markup``. Where readline edits lines, the
+        prompt is handed to it (its colour codes marked as taking no room), so that Ctrl-U,
+        the arrows and the history redraw the line after the prompt instead of erasing the
+        prompt; elsewhere rich prints the prompt and reads the line."""
+        console = self.console
+        if ("readline" not in sys.modules or not console.is_terminal
+                or console.file is not sys.stdout):
+            return console.input(markup)
+        with console.capture() as capture:
+            console.print(markup, end="")
+        return input(_INVISIBLE.sub(lambda m: f"\x01{m.group()}\x02", capture.get()))
+
     def _ask(self, question: str) -> str | None:
         """The person's answer to ``question`` (lower case), None at the end of input or
         where no person types (input from a file or a pipe: a script, asked nothing)."""
         if not sys.stdin.isatty():
             return None
         try:
-            return self.console.input(question).strip().casefold()
+            return self._input(question).strip().casefold()
         except EOFError:
             return None
 
@@ -346,6 +360,9 @@ class TerminalGame:
         who = "you" if seat in self.humans and len(self.humans) == 1 else self.seats[seat]
         return f"{colour} (seat {seat}, {who})"
 
+
+_INVISIBLE = re.compile(r"\x1b\[[0-9;]*m")
+"""A colour code in a prompt: readline must be told it takes no room (``\\x01…\\x02``)."""
 
 LONGEST_SHOWN = 12
 """The most parts of an action printed in full (a set-up lays 112 tiles)."""
