@@ -39,6 +39,11 @@ def finish_short_game(server, page) -> dict:
     return game
 
 
+def actions_text(rows) -> str:
+    """The first hint's action in notation (its ``data-action``)."""
+    return rows.first.get_attribute("data-action")
+
+
 def test_a_hint_shows_win_chances_and_plays_the_move_clicked(server, page, artifacts):
     game = server.create("carcassonne", 2, {"1": "greedy"}, seed=5)
     page.goto(server.base + game["seats"][0]["join"])
@@ -60,6 +65,8 @@ def test_a_hint_shows_win_chances_and_plays_the_move_clicked(server, page, artif
     expect(rows.first).to_be_visible(timeout=20000)
     expect(page.locator("#hint")).to_be_enabled()
     assert re.search(r"\d+% chance to win", rows.first.inner_text())
+    first = rows.first.inner_text()           # in words, never notation (issue 25, B7)
+    assert "starting tile" in first and actions_text(rows) not in first
     legal = state(page, "legal")
     actions = rows.evaluate_all("l => l.map(e => e.dataset.action)")
     assert actions and all(a in legal for a in actions)

@@ -83,7 +83,8 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
     const rows = hints.moves.map((h) => el("li", {},
       el("button", { class: "hint-move", "data-action": h.action, onclick: () => send(h.action),
                      title: "play this move" },
-         el("code", {}, h.action), el("span", { class: "value" }, hintValue(h, hints.ranks_by)))));
+         h.words ? el("span", { class: "words" }, h.words) : el("code", {}, h.action),
+         el("span", { class: "value" }, hintValue(h, hints.ranks_by)))));
     return el("div", { class: "hints" }, button,
               el("ol", { class: "hint-list", id: "hint-list" }, ...rows),
               el("p", { class: "muted" }, `from ${hints.agent}`));
