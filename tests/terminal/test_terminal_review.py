@@ -168,3 +168,31 @@ def test_ctrl_u_keeps_the_prompt():
     child.expect(r"\(y/N\)")
     child.sendline("y")
     child.expect(pexpect.EOF)
+
+
+def test_the_prompt_line_and_the_words_of_the_tile_games():
+    """L1: ``place X X Y R`` (placeholders named like tiles); L6: ``1 followers``,
+    ``monastery at (-1, 1)`` where every other message writes ``(-1,1)``."""
+    tile, _ = _carcassonne_x()
+    child = spawn("carcassonne", "--seed", "1489381059")
+    child.expect(PROMPT)
+    seen = child.before
+    assert f"place {tile} at (x,y):degrees" in seen and "X Y R" not in seen
+    child.sendline("quit")
+    child.expect(r"\(y/N\)")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+    game = meeple.load("carcassonne")
+    status = game.drawing.table.seat_status
+    assert status({"supply": [1, 7]}, 0) == "1 follower in hand"
+    assert status({"supply": [1, 7]}, 1) == "7 followers in hand"
+    texts = []
+    state = game.new_state(11)
+    from meeple.agents import make_agent
+    bots = [make_agent("greedy", game, 1), make_agent("greedy", game, 2)]
+    while not state.is_terminal():
+        p = state.current_player
+        state.apply(state.sample_chance() if p < 0 else bots[p].act(state))
+    for seat in state.score_breakdown()["seats"]:
+        texts += [item["text"] for item in seat["items"]]
+    assert not any(re.search(r"\(-?\d+, -?\d+\)", t) for t in texts), texts

@@ -119,7 +119,7 @@ def test_render_and_help_show_board_rotations_and_placements():
     s.apply("draw V")
     text = picture(s, 0)
     assert isinstance(text, str)
-    assert "rotations" in text and "place V X Y R" in text and "(0,1):" in text
+    assert "rotations" in text and "place V at (x,y):degrees" in text and "(0,1):" in text
     assert "(0,1):0/270" in legal_help(s)
     s.apply("place V 0 1 0")
     assert "follower road" in legal_help(s)

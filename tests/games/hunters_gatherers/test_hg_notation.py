@@ -97,7 +97,7 @@ def test_render_and_help_show_tiles_pieces_and_options():
     s.apply("draw L45")
     text = picture(s, 0)
     assert isinstance(text, str)
-    assert "rotations" in text and "place L45 X Y R" in text
+    assert "rotations" in text and "place L45 at (x,y):degrees" in text
     assert "≈1≈" in _plain(text) and "m░" in _plain(text)   # a lake, a mammoth
     assert "(-1,0):0/180" in legal_help(s)
     s.apply("place L45 -1 0 0")

@@ -379,7 +379,8 @@ class TileDrawing(Drawing):
             near = board.xy(len(board.placed) - 1)
             if moving:
                 tail += [fits_line(placements(board, tile), near, width),
-                         f"[bold]{who}: place {tile} X Y R[/]  (x east, y south)"]
+                         f"[bold]{who}: place {tile} at (x,y):degrees[/], e.g. (0,1):90  "
+                         "(x east, y south; degrees 0 90 180 270, clockwise)"]
         elif phase == "follower":
             last = view["board"][-1]
             tail += [f"{who} placed {last['type']} at ({last['x']},{last['y']}).",

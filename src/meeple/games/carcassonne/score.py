@@ -52,8 +52,8 @@ def feature_value(state: "CarcassonneState", root: int, final: bool) -> tuple[in
     if kind == "monastery":
         t = board.seg_tile[root]
         if not final:
-            return points, f"monastery at {board.xy(t)} surrounded by 8 tiles"
-        return points, (f"incomplete monastery at {board.xy(t)} with "
+            return points, f"monastery at {_at(board.xy(t))} surrounded by 8 tiles"
+        return points, (f"incomplete monastery at {_at(board.xy(t))} with "
                         f"{plural(points - 1, 'neighbour')}")
     tiles = feats.n_tiles(root)
     pennants = feats.count(root, "pennant") if kind == "city" else 0
@@ -101,3 +101,8 @@ def closed_cities(state: "CarcassonneState", field_root: int) -> list[int]:
 
 __all__ = ["FIELD_PER_CITY", "MONASTERY_CLOSED", "closed_cities",
            "feature_points", "feature_value", "score_closed", "score_final"]
+
+
+def _at(xy: tuple[int, int]) -> str:
+    """A tile's place as every other message writes it: ``(-1,1)``."""
+    return f"({xy[0]},{xy[1]})"
