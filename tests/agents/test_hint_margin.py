@@ -39,11 +39,11 @@ def _rows(console: Console, table) -> tuple[list[str], list[list[str]]]:
 def test_hint_table_has_a_margin_column_of_numbers_that_differ_between_moves():
     session, console = _carcassonne_session("V")          # a curve: many placements
     header, rows = _rows(console, session.hint_table())
-    assert header == ["move", "win rate", MARGIN_TITLE, "visits"]
+    assert header == ["move", "type", "win rate", MARGIN_TITLE, "visits"]
     assert len(rows) == 3
-    margins = [float(row[2]) for row in rows]
+    margins = [float(row[3]) for row in rows]
     assert len(set(margins)) > 1
-    assert all(row[2][0] in "+-" for row in rows)
+    assert all(row[3][0] in "+-" for row in rows)
 
 
 def test_mcts_margin_is_the_mean_final_score_difference():
@@ -88,3 +88,14 @@ def test_catan_dice_planner_keeps_its_expected_score_column():
     header, rows = _rows(console, session.hint_table())
     assert header == ["move", "expected score", "visits"]
     assert len(rows) == 3 and all(float(row[1]) >= 0 for row in rows)
+
+
+def test_hints_show_the_form_help_teaches():
+    """L4 (terminal review): the hints printed only ``place V -1 0 270`` where the help and
+    the prompt teach ``(-1,0):270``."""
+    session, console = _carcassonne_session("V")
+    header, rows = _rows(console, session.hint_table())
+    assert "type" in header
+    for row in rows:
+        _, _tile, x, y, degrees = session.state.parse(row[0])
+        assert row[1] == f"({x},{y}):{degrees}"

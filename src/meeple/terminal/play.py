@@ -88,13 +88,18 @@ class TerminalGame:
         percent = self.hinter.ranks_by == WIN_RATE
         margins = any(row.margin is not None for row in rows)
         table = Table(title=f"hints from {self.hinter.name}", title_justify="left")
+        view = self.state.view(self.state.current_player)
+        typed = [(self.game.drawing.prompt_forms(view, row.action) or ("",))[0] for row in rows]
         table.add_column("move")
+        if any(typed):                       # the form help and the prompt teach, beside it
+            table.add_column("type")
         table.add_column(self.hinter.ranks_by, justify="right")
         if margins:
             table.add_column(MARGIN_TITLE, justify="right")
         table.add_column("visits", justify="right")
-        for action, value, visits, margin in rows:
-            cells = [str(action), f"{100 * value:.0f}%" if percent else f"{value:.1f}"]
+        for (action, value, visits, margin), form in zip(rows, typed):
+            cells = [str(action), *([form] if any(typed) else []),
+                     f"{100 * value:.0f}%" if percent else f"{value:.1f}"]
             if margins:
                 cells.append("" if margin is None else f"{margin:+.1f}")
             cells.append("" if visits is None else str(visits))
