@@ -543,7 +543,8 @@ def cmd_games(args) -> int:
     if args.json:
         print(json.dumps(rows))
     else:
-        Console(highlight=False).print(games_text(rows))
+        console = Console(highlight=False)
+        console.print(games_text(rows, columns=console.width))
     return 0
 
 
@@ -561,7 +562,8 @@ def cmd_agents(args) -> int:
     if args.json:
         print(json.dumps([{**info, "games": games} for info, games in rows]))
     else:
-        Console(highlight=False).print(agents_text(rows, names))
+        console = Console(highlight=False)
+        console.print(agents_text(rows, names, columns=console.width))
     return 0
 
 

@@ -161,3 +161,21 @@ def test_record_files_sort_in_playing_order(tmp_path):
                  "--records", str(tmp_path), "--json"]) == 0
     names = sorted(p.name for p in tmp_path.glob("*.json"))
     assert names == [f"catan-dice-{i:02d}.json" for i in range(12)]
+
+
+def test_games_and_agents_wrap_under_their_text():
+    """L7: ``meeple games`` and ``meeple agents`` wrapped at column 0, and ``bonus_deck``
+    repeated that the start tile is placed separately."""
+    env = {**os.environ, "COLUMNS": "80"}
+    for command in (["games"], ["agents"]):
+        out = subprocess.run([sys.executable, "-m", "meeple.cli", *command], env=env,
+                             capture_output=True, text=True, timeout=120, check=True).stdout
+        lines = out.splitlines()
+        assert all(len(line) <= 80 for line in lines)
+        names = {"games": r"[a-z-]+ — ", "agents": r"[a-z-]+ — "}[command[0]]
+        assert all(line.startswith(" ") or re.match(names, line) or not line.strip()
+                   for line in lines), out
+    out = subprocess.run([sys.executable, "-m", "meeple.cli", "games", "hunters-gatherers"],
+                         env=env, capture_output=True, text=True, timeout=120,
+                         check=True).stdout
+    assert " ".join(out.split()).count("the start tile is placed separately") == 1

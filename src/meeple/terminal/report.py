@@ -2,7 +2,10 @@
 results, the speed table, and the listings of games and agents (rich markup text)."""
 from __future__ import annotations
 
+import textwrap
+
 from rich import box
+from rich.markup import escape
 from rich.table import Table
 
 from ..core.state import State
@@ -91,22 +94,33 @@ def bench_table(rows: list[dict]) -> Table:
     return table
 
 
-def _options_lines(options: list[dict], indent: str = "    ") -> list[str]:
-    """Declared options, one line each: name, type, default, help, keys allowed."""
+def _options_lines(options: list[dict], indent: str = "    ",
+                   columns: int | None = None) -> list[str]:
+    """Declared options: name, type, default, help, keys allowed; wrapped at ``columns``
+    with a hanging indent under the text, so that the names stand out in their column."""
     if not options:
         return [f"{indent}[dim]none[/]"]
     width = max(len(o["name"]) for o in options)
+    hang = " " * (len(indent) + width + 2)
+    room = max(20, (columns or 10**6) - len(hang))
+
+    def wrapped(text: str) -> str:
+        return f"\n{hang}".join(escape(part) for part in
+                                textwrap.wrap(text, room, break_on_hyphens=False) or [""])
+
     lines = []
     for o in options:
         default = "" if o["default"] is None else f", default {o['default']}"
-        lines.append(f"{indent}[bold]{o['name']:<{width}}[/]  {o['type']}{default} — {o['help']}")
+        lines.append(f"{indent}[bold]{o['name']:<{width}}[/]  "
+                     + wrapped(f"{o['type']}{default} — {o['help']}"))
         if o["allowed"] is not None and "object" in o["type"]:
-            lines.append(f"{indent}{'':<{width}}  keys: {' '.join(map(str, o['allowed']))}")
+            lines.append(f"{hang}" + wrapped(f"keys: {' '.join(map(str, o['allowed']))}"))
     return lines
 
 
-def games_text(games: list[dict]) -> str:
-    """Every game with its players, facts and options (``Game.describe``), as text."""
+def games_text(games: list[dict], columns: int | None = None) -> str:
+    """Every game with its players, facts and options (``Game.describe``), as text whose
+    option lines wrap at ``columns`` under their own text."""
     lines = []
     for g in games:
         p, low, high = g["players"], g["scores"]["min"], g["scores"]["max"]
@@ -119,16 +133,22 @@ def games_text(games: list[dict]) -> str:
                   + ", ".join(facts),
                   f"  seats {', '.join(g['colours'])}; browser board: {board}; RL encoding: "
                   + ("yes" if g["encoding"] else "none"),
-                  "  options (--config JSON):", *_options_lines(g["options"]), ""]
+                  "  options (--config JSON):", *_options_lines(g["options"], columns=columns),
+                  ""]
     return "\n".join(lines).rstrip()
 
 
-def agents_text(agents: list[tuple[dict, list[str]]], every: list[str]) -> str:
+def agents_text(agents: list[tuple[dict, list[str]]], every: list[str],
+                columns: int | None = None) -> str:
     """Every agent (``Agent.describe``) with the games it plays (of ``every`` listed) and
     its options, as text."""
     lines = []
     for info, games in agents:
         plays = "every game listed" if games == every and len(every) > 1 else ", ".join(games)
-        lines += [f"[bold]{info['name']}[/] — {info['description']}", f"  plays: {plays}",
-                  "  options (name:key=value,...):", *_options_lines(info["options"]), ""]
+        head = textwrap.wrap(f"{info['name']} — {info['description']}", columns or 10**6,
+                             subsequent_indent="  ", break_on_hyphens=False)
+        head[0] = f"[bold]{escape(info['name'])}[/]" + escape(head[0][len(info["name"]):])
+        lines += [head[0], *map(escape, head[1:]), f"  plays: {plays}",
+                  "  options (name:key=value,...):",
+                  *_options_lines(info["options"], columns=columns), ""]
     return "\n".join(lines).rstrip()

@@ -19,13 +19,15 @@ ends (a turn draws a tile, and a tile's turn is a few actions)."""
 
 def deck_option(name: str, pile: str, real: Mapping[str, int],
                 allowed: tuple[str, ...] | None = None, short: dict[str, int] | None = None,
-                keys: int | None = None) -> Option:
+                keys: int | None = None, start_tile: bool = True) -> Option:
     """The option ``name`` that replaces ``pile`` by ``{tile_type: count}``, bounded by the
     ``real`` pile's counts (:data:`DECK_FACTOR`), naming at most ``keys`` types (default:
-    the real pile's); ``short``: a small pile of the game's own tiles for a short game."""
+    the real pile's); ``short``: a small pile of the game's own tiles for a short game;
+    ``start_tile``: whether to say that the start tile is not in it (once per game)."""
     total = DECK_FACTOR * sum(real.values())
-    return Option(name, dict, None, f"replaces the {pile} (for short games and tests; the "
-                  "start tile is placed separately and always); a type at most "
+    start = "; the start tile is placed separately and always" if start_tile else ""
+    return Option(name, dict, None, f"replaces the {pile} (for short games and tests{start}); "
+                  "a type at most "
                   f"{DECK_FACTOR} × its count in the real pile, {total} tiles in all",
                   allowed=allowed, form="{tile type: count}", short=short,
                   each={t: DECK_FACTOR * n for t, n in real.items()}, total=total,

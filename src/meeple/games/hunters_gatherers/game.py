@@ -36,7 +36,7 @@ class HuntersGatherers(TileGame):
         deck_option("deck", f"land pile ({sum(LAND.values())} tiles)", LAND, keys=DECK_KEYS,
                     short={"L07": 2, "L15": 2, "L28": 2, "L29": 2, "L30": 2}),
         deck_option("bonus_deck", f"bonus pile ({sum(BONUS.values())} tiles)", BONUS,
-                    keys=DECK_KEYS, short={"B04": 1, "B06": 1}),
+                    keys=DECK_KEYS, short={"B04": 1, "B06": 1}, start_tile=False),
     )
     state_class = HuntersGatherersState
     policy_class = HuntersGatherersPolicy
