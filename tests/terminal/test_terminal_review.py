@@ -196,3 +196,21 @@ def test_the_prompt_line_and_the_words_of_the_tile_games():
     for seat in state.score_breakdown()["seats"]:
         texts += [item["text"] for item in seat["items"]]
     assert not any(re.search(r"\(-?\d+, -?\d+\)", t) for t in texts), texts
+
+
+def test_an_unknown_action_lists_a_players_moves_first():
+    """L6: Jäger und Sammler's error listed ``actions: setup, move, remove``; setup is no
+    player's move."""
+    state = meeple.load("jaeger-sammler").new_state(3)
+    while state.current_player < 0:
+        state.apply(state.sample_chance())
+    try:
+        state.apply("jump 1,1")
+    except meeple.IllegalAction as e:
+        message = str(e)
+    assert "moves: move, remove (and chance's: setup)" in message, message
+    carcassonne = meeple.load("carcassonne").new_state(1)
+    try:
+        carcassonne.apply("jump")
+    except meeple.IllegalAction as e:
+        assert "moves: place, follower, pass (and chance's: draw)" in str(e), str(e)

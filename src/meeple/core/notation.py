@@ -47,6 +47,20 @@ def tokens(text: str) -> list[str]:
     return [t for t in _SPACES.split(text) if t]
 
 
+CHANCE_KINDS = frozenset({"draw", "roll", "setup"})
+"""Action kinds that only chance plays (a tile drawn, dice rolled, a board set up): an
+error about an unknown action names them apart from a player's moves."""
+
+
+def _kinds(syntax: Mapping[str, str]) -> str:
+    """The action kinds of ``syntax`` as an error lists them: a player's moves first, then
+    the kinds that only chance plays."""
+    moves = [k for k in syntax if k not in CHANCE_KINDS]
+    dealt = [k for k in syntax if k in CHANCE_KINDS]
+    return (f"moves: {', '.join(moves)}"
+            + (f" (and chance's: {', '.join(dealt)})" if dealt else ""))
+
+
 def parse_with(text: str, syntax: Mapping[str, str],
                parse_kind: Callable[[str, list[str]], A]) -> A:
     """Parse ``text`` with ``parse_kind(kind, args)``; ``syntax`` maps each action kind to
@@ -55,10 +69,10 @@ def parse_with(text: str, syntax: Mapping[str, str],
         raise IllegalAction(f"an action in notation is text, not {type(text).__name__}")
     parts = tokens(text)
     if not parts:
-        raise IllegalAction("empty action; actions: " + ", ".join(syntax))
+        raise IllegalAction("empty action; " + _kinds(syntax))
     kind, args = parts[0], parts[1:]
     if kind not in syntax:
-        raise IllegalAction(f"unknown action {kind!r}; actions: {', '.join(syntax)}")
+        raise IllegalAction(f"unknown action {kind!r}; {_kinds(syntax)}")
     try:
         return parse_kind(kind, args)
     except IllegalAction as e:
