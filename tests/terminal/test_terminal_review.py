@@ -214,3 +214,14 @@ def test_an_unknown_action_lists_a_players_moves_first():
         carcassonne.apply("jump")
     except meeple.IllegalAction as e:
         assert "moves: place, follower, pass (and chance's: draw)" in str(e), str(e)
+
+
+def test_the_tile_games_mark_your_seat():
+    """L6: Jäger und Sammler marked the viewer's seat ``(you)``; the tile games did not."""
+    for name in ("carcassonne", "hunters-gatherers"):
+        game = meeple.load(name)
+        state = game.new_state(2)
+        mine = game.drawing.picture(state.view(1), width=120)
+        public = game.drawing.picture(state.view(None), width=120)
+        assert "seat 1 (you):" in mine and "seat 0 (you)" not in mine
+        assert "(you)" not in public

@@ -273,7 +273,8 @@ def status_lines(view: dict, table: Table) -> list[str]:
     over = view["phase"] == "over"
     for s in range(view["players"]):
         marker = "▶ " if s == view["active"] and not over else "  "
-        out.append(f"{marker}[{SEAT_STYLE[s]}] {COLOURS[s]} [/] seat {s}: "
+        you = " (you)" if s == view.get("seat") else ""
+        out.append(f"{marker}[{SEAT_STYLE[s]}] {COLOURS[s]} [/] seat {s}{you}: "
                    f"{view['scores'][s]} points, {table.seat_status(view, s)}")
     return out
 
