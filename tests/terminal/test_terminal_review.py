@@ -225,3 +225,20 @@ def test_the_tile_games_mark_your_seat():
         public = game.drawing.picture(state.view(None), width=120)
         assert "seat 1 (you):" in mine and "seat 0 (you)" not in mine
         assert "(you)" not in public
+
+
+def test_catan_dice_shows_every_sheet_within_80_columns():
+    """L11: only your own sheet was shown (the others as totals), and at 80 columns the
+    score row wrapped as ``total 0  (X`` / ``= -2)``."""
+    from rich.text import Text
+    game = meeple.load("catan-dice", players=3)
+    state = game.new_state(5)
+    while state.current_player < 0:
+        state.apply(state.sample_chance())
+    lines = [Text.from_markup(line).plain
+             for line in game.drawing.picture(state.view(0), width=80).splitlines()]
+    rows = [line for line in lines if "│ total" in line]
+    assert [r.split(":")[0] for r in rows] == ["score", "seat 1", "seat 2"]
+    assert all(len(r) <= 80 for r in rows)
+    dice = [line for line in lines if "after roll" in line or line.startswith("dice:")]
+    assert dice and all(len(line) <= 80 for line in dice)

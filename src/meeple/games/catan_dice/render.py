@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rich.text import Text
+
 from ...core.action import Action
 from ...core.drawing import Drawing, narrowed, nothing
 from .island import (COSTS, FACES, INDEX, KIND, KNIGHT_HEX, KNIGHT_JOKERS, REQUIRES, TURNS,
@@ -23,7 +25,8 @@ ISLAND = """\
                       ┗ {R6} ━ {R7} ━ {S7}
                                    ┣ {R8} ━ {R9} ━ {S9} ━ {R10} ━ {R11} ━ {S11}
                                    ┗ {R12} ━ {R13} ━ {C20} ━ {R14} ━ {R15} ━ {C30}"""
-LEGEND = "[bold green]■ built[/]  [yellow]□ can be built now (if paid)[/]  [dim]· locked[/]"
+LEGEND = ("[bold green]■ built[/]  [yellow]□ can be built now (if paid)[/]  [dim]· locked[/]"
+          f"  [red]X[/] nothing built ({X_POINTS})")
 FACE_STYLE = {"ore": "grey70", "grain": "yellow", "wool": "bright_green", "lumber": "green4",
               "brick": "red3", "gold": "gold1"}
 
@@ -62,7 +65,8 @@ def _knights(sheet: dict) -> str:
     return "knights: " + " │ ".join(parts)
 
 
-def _boxes(sheet: dict) -> str:
+def _boxes(sheet: dict, label: str = "score") -> str:
+    """A sheet's row of turn boxes and its total (``label``: whose), 80 columns at most."""
     cells = []
     for t in range(TURNS):
         if t < len(sheet["boxes"]):
@@ -70,7 +74,7 @@ def _boxes(sheet: dict) -> str:
             cells.append(f"{points:>3}" if built else "[red]  X[/]")
         else:
             cells.append("  ·")
-    return "score: │" + "│".join(cells) + f"│ total {sheet['total']}  (X = {X_POINTS})"
+    return f"{label}: │" + "│".join(cells) + f"│ total {sheet['total']}"
 
 
 def dice_line(view: dict) -> str:
@@ -94,18 +98,19 @@ class CatanDiceDrawing(Drawing):
         built = _mask(sheet["built"])
         lines = [f"[bold]Catan Dice — seat {who}, turn {min(len(sheet['boxes']) + 1, TURNS)} "
                  f"of {TURNS}[/]", ISLAND.format(**{n: _token(built, n) for n in KIND}),
-                 LEGEND, _knights(sheet), _costs(), _boxes(sheet)]
+                 LEGEND, _knights(sheet), _costs(), _boxes(sheet),
+                 # every sheet is open: the others' rows under this one
+                 *(_boxes(s, f"seat {i}") for i, s in enumerate(view["sheets"]) if i != who)]
         if sheet["boxes"]:
             lines.append(f"last turn: {box_text(sheet['boxes_built'][-1])}")
         if not view["terminal"] and who == view["active"]:
             phase = {"rolling": "rolling", "choosing": f"after roll {view['rolls']} of 3",
                      "building": "building"}[view["phase"]]
-            lines.append(f"{dice_line(view)}   ({phase})")
+            dice = dice_line(view)
+            fits = width is None or Text.from_markup(dice).cell_len + len(phase) + 5 <= width
+            lines += [f"{dice}   ({phase})"] if fits else [dice, f"       ({phase})"]
             if view["built_this_turn"]:
                 lines.append("built this turn: " + box_text(view["built_this_turn"]))
-        if view["players"] > 1:
-            lines.append("totals: " + "  ".join(f"seat {i}: {s['total']}"
-                                                 for i, s in enumerate(view["sheets"])))
         return "\n".join(lines)
 
     def prompt_forms(self, view: dict, action: Action) -> tuple[str, ...]:
