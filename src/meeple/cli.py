@@ -134,8 +134,9 @@ def _add_play(sub) -> None:
     play = sub.add_parser("play", help="play a game in the terminal", epilog=EPILOG,
                           description="Play in the terminal: 'human' seats are prompted, "
                                       "other seats are bots (random, greedy, ...).")
-    play.add_argument("game", choices=GameNames(), metavar="GAME",
-                      help="the game: %(choices)s")
+    play.add_argument("game", nargs="?", choices=GameNames(), metavar="GAME",
+                      help="the game: %(choices)s (with --load it may be left out: the "
+                           "record names it)")
     play.add_argument("--players", type=parse_spec_list, default=None,
                       help="one entry per seat: human or an agent spec (default: human, "
                            "plus greedy opponents where the game needs them)")
@@ -388,6 +389,9 @@ def _play_setup(args) -> tuple:
     from .games import load
     if args.load:
         return _resumed(args)
+    if args.game is None:
+        raise ValueError("name the game to play (meeple play GAME; 'meeple games' lists "
+                         "them), or --load a saved one")
     players = args.players
     if players is None:
         players = ["human"] + ["greedy"] * (load(args.game, None, args.config).players - 1)
@@ -403,6 +407,8 @@ def _resumed(args) -> tuple:
     from .core.record import Record
     from .play.replay import replay
     record = Record.load(args.load)
+    if args.game is None:
+        args.game = record.game
     if record.game != args.game:
         raise ValueError(f"{args.load} holds a {record.game} game, not {args.game}")
     if args.config or args.seed is not None:

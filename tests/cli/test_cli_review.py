@@ -179,3 +179,14 @@ def test_games_and_agents_wrap_under_their_text():
                          env=env, capture_output=True, text=True, timeout=120,
                          check=True).stdout
     assert " ".join(out.split()).count("the start tile is placed separately") == 1
+
+
+def test_load_needs_no_game_name(tmp_path):
+    """L10: ``play`` required the game's name even with --load, which names it."""
+    assert main(["simulate", "catan-dice", "--agents", "random", "--games", "1",
+                 "--records", str(tmp_path), "--json"]) == 0
+    path = str(tmp_path / "catan-dice-0.json")
+    proc = run("play", "--load", path, "--players", "random")
+    assert proc.returncode == 0 and "Catan Dice" in proc.stdout, proc.stderr
+    proc = run("play")
+    assert proc.returncode == 1 and "name the game to play" in proc.stderr
