@@ -242,3 +242,14 @@ def test_catan_dice_shows_every_sheet_within_80_columns():
     assert all(len(r) <= 80 for r in rows)
     dice = [line for line in lines if "after roll" in line or line.startswith("dice:")]
     assert dice and all(len(line) <= 80 for line in dice)
+
+
+def test_chance_is_told_in_words():
+    """L6: ``chance: draw X`` is engine jargon in the move log."""
+    child = spawn("carcassonne", "--players", "greedy,greedy", "--seed", "3")
+    child.expect(r"tile drawn: [A-X]\r?\n")
+    child.expect(pexpect.EOF)
+    assert "chance: draw" not in child.before
+    child = spawn("catan-dice", "--players", "greedy", "--seed", "3")
+    child.expect(r"dice rolled: [a-z]+ [a-z]+")
+    child.expect(pexpect.EOF)

@@ -144,8 +144,10 @@ class TerminalGame:
     def _apply(self, action, who: str) -> None:
         index = self.state.action_count
         action = self.history.apply(action)
-        style = "dim" if who == "chance" else "cyan"
-        self._say(f"[{style}]{who}: {escape(shown(action))}[/]")
+        if who == "chance":
+            self._say(f"[dim]{escape(dealt(action))}[/]")
+        else:
+            self._say(f"[cyan]{who}: {escape(shown(action))}[/]")
         for event in self.state.events_since(index):
             self._say(f"  [green]→[/] {escape(event['text'])}")
 
@@ -371,6 +373,22 @@ _INVISIBLE = re.compile(r"\x1b\[[0-9;]*m")
 
 LONGEST_SHOWN = 12
 """The most parts of an action printed in full (a set-up lays 112 tiles)."""
+
+
+DEALT = {"draw": "tile drawn", "roll": "dice rolled", "setup": "board laid out"}
+"""What a chance outcome of each kind is, in the move log's words."""
+
+
+def dealt(action) -> str:
+    """A chance outcome for the move log, in words rather than as the engine's notation:
+    ``tile drawn: V``, ``dice rolled: ore grain ...``, ``board laid out (112 tiles: see
+    the board)``."""
+    words = DEALT.get(action[0])
+    if words is None:
+        return f"chance: {shown(action)}"
+    if len(action) > LONGEST_SHOWN:
+        return f"{words} ({len(action) - 1} tiles: see the board)"
+    return f"{words}: {' '.join(str(part) for part in action[1:])}"
 
 
 def shown(action) -> str:
