@@ -31,7 +31,7 @@ class HuntersGatherers(TileGame):
     title = "Carcassonne: Hunters and Gatherers"
     options = (
         Option("tileset", str, None, "a tile list in the format of the default tile set "
-               "(rules/hunters-gatherers-tiles.json)", form="a file path", file=True,
+               "(src/meeple/games/hunters_gatherers/tiles.json)", form="a file path", file=True,
                length=PATH_LENGTH),
         deck_option("deck", f"land pile ({sum(LAND.values())} tiles)", LAND, keys=DECK_KEYS,
                     short={"L07": 2, "L15": 2, "L28": 2, "L29": 2, "L30": 2}),

@@ -1,7 +1,7 @@
 """The Hunters & Gatherers tile list (``tiles.json``, the default tile set) in the engine's
 format, validated on load.
 
-The list's format (rules/hunters-gatherers-tiles.json) names per tile its edges, forests
+The list's format (the shipped tiles.json) names per tile its edges, forests
 (edges, ``nugget``, ``mushrooms``), meadows (half-edges, animals), rivers (through two edges,
 or from one edge into a lake or from a spring) and lakes (fish), and a bonus tile's power.
 It becomes an engine tile set here: forests and rivers are edge kinds, meadows half-edge
