@@ -43,7 +43,7 @@ def test_a_followers_feature_lights_up_on_hover(server, page, artifacts):
             break
         page.keyboard.press("p")
     wait_until(page, "window.meeple.state().view.followers.length > 0")
-    s = state(page)
+    s = my_turn(page, "place")               # the bot has moved: no redraw while we point
     assert len(s["regions"]["followers"]) == len(s["view"]["followers"])
     page.mouse.move(2, 790)                  # the pointer was where our follower now stands
     expect(page.locator("#lit .lit")).to_have_count(0)
