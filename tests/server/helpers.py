@@ -127,3 +127,19 @@ def run_async(coroutine):
     from concurrent.futures import ThreadPoolExecutor
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
+
+
+def stored_game(url: str, game_id: str):
+    """The game's ``games`` row as the database at ``url`` holds it now (its own
+    connection, none kept)."""
+    import sqlalchemy as sa
+    from sqlalchemy.pool import NullPool
+
+    from meeple.server import schema
+    engine = sa.create_engine(url, poolclass=NullPool)
+    try:
+        with engine.connect() as db:
+            return db.execute(sa.select(schema.games).where(schema.games.c.id == game_id)
+                              ).one()
+    finally:
+        engine.dispose()

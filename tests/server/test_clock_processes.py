@@ -17,21 +17,13 @@ from websockets.sync.client import connect
 from meeple.server import schema
 from meeple.server.clocks import SWEEP_S
 
-from .helpers import auth, tokens
+from .helpers import auth, stored_game, tokens
 from .test_crash import Server
 from .test_processes import create, get, pair  # noqa: F401  (pair: the fixture)
 
 FIVE = {"kind": "move", "seconds": 5}
 
 
-def game_row(url: str, game_id: str):
-    engine = sa.create_engine(url, poolclass=NullPool)
-    try:
-        with engine.connect() as db:
-            return db.execute(sa.select(schema.games).where(schema.games.c.id == game_id)
-                              ).one()
-    finally:
-        engine.dispose()
 
 
 def standins(url: str, game_id: str) -> list:
@@ -59,7 +51,7 @@ def test_a_server_down_past_a_deadline_makes_nobody_lose_on_time(server, db_url)
                         names={"0": "Ana", "1": "Bo"}) for mode in ("bot", "claim")]
         server.kill()                                  # SIGKILL: no goodbye of any kind
     killed = time.monotonic()
-    before = {g["id"]: game_row(db_url, g["id"]) for g in games}
+    before = {g["id"]: stored_game(db_url, g["id"]) for g in games}
     time.sleep(5 + 3)                                  # past every deadline, and STALE_S
     restarting = time.monotonic()
     server.start()
@@ -68,7 +60,7 @@ def test_a_server_down_past_a_deadline_makes_nobody_lose_on_time(server, db_url)
     with httpx.Client(base_url=server.base, timeout=10) as client:
         for created in games:
             game_id = created["id"]
-            after = game_row(db_url, game_id)
+            after = stored_game(db_url, game_id)
             assert after.timed_out is None and standins(db_url, game_id) == [None, None]
             shift = (after.deadline - before[game_id].deadline).total_seconds()
             assert restarting - killed - 0.5 <= shift <= up - killed + SWEEP_S + 1, shift
@@ -91,7 +83,7 @@ def test_of_two_processes_exactly_one_acts_on_a_timeout_and_both_tell_their_sock
                      names={"0": "Ana", "1": "Bo"}) for _ in range(3)]
     bots = [create(b, game="carcassonne", clock=FIVE, bots={"1": "greedy"})
             for _ in range(2)]
-    versions = {g["id"]: game_row(postgres_url, g["id"]).version for g in claims + bots}
+    versions = {g["id"]: stored_game(postgres_url, g["id"]).version for g in claims + bots}
     watched = claims[0]["id"]
     with ExitStack() as stack:
         sockets = [stack.enter_context(connect(
@@ -106,12 +98,12 @@ def test_of_two_processes_exactly_one_acts_on_a_timeout_and_both_tell_their_sock
                     break
             assert message["clock"]["timed_out"] == 0 and not message["terminal"]
     deadline = time.monotonic() + 20
-    while any(game_row(postgres_url, g["id"]).timed_out is None for g in claims):
+    while any(stored_game(postgres_url, g["id"]).timed_out is None for g in claims):
         assert time.monotonic() < deadline
         time.sleep(0.2)
     time.sleep(2 * SWEEP_S + 0.5)                      # both processes swept again since
     for created in claims:
-        row = game_row(postgres_url, created["id"])
+        row = stored_game(postgres_url, created["id"])
         assert row.version == versions[created["id"]] + 1      # one write: one process acted
         assert row.timed_out == 0 and row.deadline is None
         seen = [get(c, created["id"]) for c in (a, b)]

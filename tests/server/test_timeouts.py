@@ -7,13 +7,9 @@ from __future__ import annotations
 import time
 from datetime import datetime
 
-import sqlalchemy as sa
-from sqlalchemy.pool import NullPool
-
-from meeple.server import schema
 from meeple.server.clocks import SWEEP_S
 
-from .helpers import auth, create, state, tokens, wait_for
+from .helpers import auth, create, state, stored_game, tokens, wait_for
 
 FIVE = {"kind": "move", "seconds": 5}
 """The shortest clock: five seconds a move."""
@@ -42,14 +38,6 @@ def move(client, game_id: str, token: str, action: str, index: int | None = None
                 {"action": action, "index": index})
 
 
-def row(db_url: str, game_id: str):
-    engine = sa.create_engine(db_url, poolclass=NullPool)
-    try:
-        with engine.connect() as db:
-            return db.execute(sa.select(schema.games).where(schema.games.c.id == game_id)
-                              ).one()
-    finally:
-        engine.dispose()
 
 
 def listed(client, status: str) -> set[str]:
@@ -77,7 +65,7 @@ def test_every_move_stores_the_next_persons_deadline_and_a_live_clocks_time(serv
     assert 295 < left <= 300 and clock["remaining"][1] == 300
     assert abs(clock["remaining"][0] - left) < 0.01
     assert state(client, game_id)["clock"]["deadline"] == clock["deadline"]   # spectators too
-    stored = row(db_url, game_id)
+    stored = stored_game(db_url, game_id)
     assert stored.remaining == [300.0, 300.0] and stored.deadline is not None
     # seat 0's turn: its tile, then its follower or pass; then seat 1's deadline
     placed = move(client, game_id, t[0], first["legal"][0]).json()
@@ -85,7 +73,7 @@ def test_every_move_stores_the_next_persons_deadline_and_a_live_clocks_time(serv
     assert placed["clock"]["deadline"] == clock["deadline"]          # one turn, one deadline
     after = move(client, game_id, t[0], "pass").json()
     assert after["current_player"] == 1
-    stored = row(db_url, game_id)
+    stored = stored_game(db_url, game_id)
     assert 300 < stored.remaining[0] <= 305                       # a moment used, +5
     assert stored.remaining[1] == 300.0
     deadline = at(after["clock"]["deadline"])
@@ -102,12 +90,12 @@ def test_a_takeback_restarts_the_turn_of_the_seat_to_move(serve, db_url):
     move(client, game_id, token, first["legal"][0], first["index"])
     move(client, game_id, token, "pass")
     wait_for(client, game_id, token, lambda s: s["current_player"] == 0 and s["index"] > 3)
-    before = row(db_url, game_id).deadline
+    before = stored_game(db_url, game_id).deadline
     time.sleep(0.05)
     assert post(client, f"/api/games/{game_id}/takeback", token).status_code == 200
     back = state(client, game_id, token)
     assert back["index"] < 4 and back["current_player"] == 0
-    after = row(db_url, game_id)
+    after = stored_game(db_url, game_id)
     assert after.deadline is not None and after.deadline > before
     assert abs((at(back["clock"]["deadline"]) - at(back["clock"]["now"])).total_seconds()
                - 600) < 2
@@ -131,7 +119,7 @@ def test_a_short_clock_runs_out_a_bot_takes_the_seat_and_its_person_takes_it_bac
     # the bot moves for the seat, and on: seat 0's second turn is the bot's too
     on = wait_for(client, game_id, token, lambda s: s["turn"] >= 3, timeout=60)
     assert on["seats"][0]["bot"] == STANDIN
-    stored = row(db_url, game_id)
+    stored = stored_game(db_url, game_id)
     assert stored.timed_out is None
     if on["current_player"] == 0:
         refused(move(client, game_id, token, "pass"), 409, "take your seat back")
@@ -184,7 +172,7 @@ def test_claim_the_win_or_end_as_abandoned_once_a_persons_time_ran_out(serve, db
     refused(claim(client, game_id, t[1], "abandoned"), 409, "the game is over")
     refused(move(client, game_id, t[0], "pass"), 409, "the game is over")
     assert game_id in listed(client, "finished")
-    stored = row(db_url, game_id)
+    stored = stored_game(db_url, game_id)
     assert stored.finished and stored.result == result and stored.scores == [0, 0]
     assert client.get(f"/api/games/{game_id}/record").status_code == 200
     assert client.get(f"/api/games/{game_id}/analysis").status_code == 200   # reviewable
@@ -204,7 +192,7 @@ def test_claim_the_win_or_end_as_abandoned_once_a_persons_time_ran_out(serve, db
     assert reply.json()["clock"]["timed_out"] is None
     assert reply.json()["clock"]["deadline"] is not None
     refused(claim(client, game_id, t[1], "win"), 409, "nobody's time has run out")
-    assert row(db_url, game_id).timed_out is None
+    assert stored_game(db_url, game_id).timed_out is None
     assert game_id in listed(client, "running")
 
 
@@ -236,7 +224,7 @@ def test_let_a_bot_finish_for_me_and_take_the_seat_back(serve, db_url):
     # handed over on its own turn: the bot moves at once
     assert hand(client, game_id, t[1], True).status_code == 200
     wait_for(client, game_id, t[0], lambda s: s["current_player"] == 0, timeout=30)
-    stored = row(db_url, game_id)
+    stored = stored_game(db_url, game_id)
     assert stored.deadline is None and stored.clock is None
 
 
@@ -246,12 +234,12 @@ def test_handing_over_in_a_timed_game_stops_the_clock_and_taking_back_restarts_i
     created = create(client, "carcassonne", names={"0": "Ana", "1": "Bo"},
                      clock={"kind": "correspondence", "days": 1})
     game_id, t = created["id"], tokens(created)
-    assert row(db_url, game_id).deadline is not None
+    assert stored_game(db_url, game_id).deadline is not None
     assert hand(client, game_id, t[0], True).status_code == 200
-    assert row(db_url, game_id).deadline is None                # a bot runs no clock
+    assert stored_game(db_url, game_id).deadline is None                # a bot runs no clock
     wait_for(client, game_id, t[1], lambda s: s["current_player"] == 1, timeout=30)
-    stored = row(db_url, game_id)
+    stored = stored_game(db_url, game_id)
     assert stored.deadline is not None                           # seat 1's day
     assert hand(client, game_id, t[0], False).status_code == 200
-    assert row(db_url, game_id).deadline == stored.deadline     # not seat 0's turn
+    assert stored_game(db_url, game_id).deadline == stored.deadline     # not seat 0's turn
     refused(hand(client, game_id, "not-a-token", True), 401, "holds no seat")
