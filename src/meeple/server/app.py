@@ -28,6 +28,7 @@ from . import database, logs
 from .errors import ApiError
 from .host import Host
 from .hub import Hub
+from .languages import router as languages_router
 from .limits import (GAMES_PER_HOUR, PLAYERS_PER_HOUR, SOCKETS_PER_ADDRESS, BodyLimit, CreationLimit,
                      RateLimit, RateLimiter, SecurityHeaders, SocketLimit, default_caps,
                      fd_limit)
@@ -108,6 +109,7 @@ def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DE
     app.state.sockets = SocketLimit(max_sockets_per_address, max_sockets)
     app.state.creations = CreationLimit(games_per_hour)
     app.include_router(router)
+    app.include_router(languages_router)
     app.add_middleware(OriginCheck)         # inside the rate limit: refusals are counted
     app.add_middleware(BodyLimit)
     app.add_middleware(RateLimit, limiter=limiter)

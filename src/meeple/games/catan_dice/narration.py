@@ -11,56 +11,73 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...core.action import Action
+from ...core.text import cwords, join_words, nwords, words
 from .island import FACES, KIND, KNIGHT_JOKERS, VALUE
 
 if TYPE_CHECKING:
     from .rules import CatanDiceState
 
 
+_FACE_WORDS = {"ore": cwords("resource", "ore"), "grain": cwords("resource", "grain"),
+               "wool": cwords("resource", "wool"), "lumber": cwords("resource", "lumber"),
+               "brick": cwords("resource", "brick"), "gold": cwords("resource", "gold")}
+
+
+def face_word(face: str) -> str:
+    """A resource's name (``"ore"``), translatable."""
+    return _FACE_WORDS[face]
+
+
 def faces_words(faces: list[str]) -> str:
     """``"2 ore, grain and gold"``, in the dice faces' order."""
     counts = Counter(faces)
-    parts = [f"{counts[f]} {f}" if counts[f] > 1 else f for f in FACES if counts[f]]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return join_words([words("{n} {resource}", n=counts[f], resource=face_word(f))
+                       if counts[f] > 1 else face_word(f) for f in FACES if counts[f]])
 
 
 def built_words(name: str) -> str:
     """``"a road"``, ``"the 4-point settlement"``, ``"knight 3"``."""
     kind = KIND[name]
     if kind == "road":
-        return "a road"
+        return words("a road")
     if kind == "knight":
-        return f"knight {name[1:]}"
-    return f"the {VALUE[name]}-point {kind}"
+        return words("knight {number}", number=name[1:])
+    if kind == "settlement":
+        return words("the {value}-point settlement", value=VALUE[name])
+    return words("the {value}-point city", value=VALUE[name])
 
 
 def _action_words(state: "CatanDiceState", action: Action) -> str:
     kind, dice = action[0], state.dice
     if kind == "reroll":
         n = len(action) - 1
-        return (f"rerolled {'a die' if n == 1 else f'{n} dice'} "
-                f"({faces_words([FACES[dice[i]] for i in action[1:]])})")
+        return nwords("rerolled a die ({faces})", "rerolled {n} dice ({faces})", n,
+                      faces=faces_words([FACES[dice[i]] for i in action[1:]]))
     if kind == "stop":
-        return "kept the dice"
+        return words("kept the dice")
     if kind == "build":
-        return f"built {built_words(action[2])}"
+        return words("built {building}", building=built_words(action[2]))
     if kind == "trade":
-        return f"exchanged two gold for {action[3]}"
+        return words("exchanged two gold for {resource}", resource=face_word(action[3]))
     if kind == "joker":
         knight, die = action[1], action[2]
         made = action[3] if len(action) > 3 else FACES[KNIGHT_JOKERS[knight]]  # type: ignore[index]
-        return f"used the joker of knight {knight[1:]} to turn {FACES[dice[die]]} into {made}"
+        return words("used the joker of knight {number} to turn {face} into {made}",
+                     number=knight[1:], face=face_word(FACES[dice[die]]),
+                     made=face_word(made))
     if kind == "end":
-        return "ended the turn" + ("" if state.built_now else " without building")
-    return f"played {action}"
+        return words("ended the turn") if state.built_now else words(
+            "ended the turn without building")
+    return words("played {action}", action=" ".join(map(str, action)))
 
 
 def narrate(state: "CatanDiceState", action: Action) -> str:
     """The action's words, after what the roll just made showed if it is the first action
     since a roll."""
-    words = _action_words(state, action)
+    did = _action_words(state, action)
     if not state.fresh:
-        return words
+        return did
     rolled = faces_words([FACES[state.dice[i]] for i in state.pending])
-    said = f"rolled {rolled}" if state.rolls == 1 else f"got {rolled} on the reroll"
-    return f"{said}, then {words}"
+    said = (words("rolled {faces}", faces=rolled) if state.rolls == 1
+            else words("got {faces} on the reroll", faces=rolled))
+    return words("{rolled}, then {did}", rolled=said, did=did)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.action import Action
+from ...core.text import words
 from .tiles import CAVE, IS_MAMMOTH, PATH, SEASONS, SETTLEMENT, WEAPON, mammoth_value
 
 if TYPE_CHECKING:
@@ -21,16 +22,18 @@ def field_words(state: "JaegerSammlerState", name: str) -> str:
     f = state.board.index[name]
     t = state.tile[f]
     if t == SETTLEMENT:
-        return f"a {SEASONS[state.board.season_of[f]]} settlement"  # type: ignore[index]
+        season = SEASONS[state.board.season_of[f]]  # type: ignore[index]
+        return words("a summer settlement") if season == "summer" else words(
+            "a winter settlement")
     if t == CAVE:
-        return "a cave"
+        return words("a cave")
     if t == PATH:
-        return "a path"
+        return words("a path")
     if t == WEAPON:
-        return "a weapon"
+        return words("a weapon")
     if 0 <= t and IS_MAMMOTH[t]:
-        return f"a mammoth worth {mammoth_value(t)}"
-    return "a tile"
+        return words("a mammoth worth {points}", points=mammoth_value(t))
+    return words("a tile")
 
 
 def narrate(state: "JaegerSammlerState", action: Action) -> str:
@@ -40,12 +43,16 @@ def narrate(state: "JaegerSammlerState", action: Action) -> str:
         return field_words(state, name)
 
     if action[0] == "remove":
-        return f"took a pawn off the board, from {w(action[1])}"
+        return words("took a pawn off the board, from {field}", field=w(action[1]))
     if action[0] != "move":
-        return f"played {action}"
+        return words("played {action}", action=" ".join(map(str, action)))
     if len(action) == 2:
         a, b, c = action[1]
-        back = "and back" if c == a else f"to {w(c)}"
-        return f"moved a pawn two steps, from {w(a)} over {w(b)} {back}"
+        if c == a:
+            return words("moved a pawn two steps, from {start} over {middle} and back",
+                         start=w(a), middle=w(b))
+        return words("moved a pawn two steps, from {start} over {middle} to {end}",
+                     start=w(a), middle=w(b), end=w(c))
     (a, b), (d, e) = action[1], action[2]
-    return f"moved two pawns a step each, from {w(a)} to {w(b)} and from {w(d)} to {w(e)}"
+    return words("moved two pawns a step each, from {start} to {end} and from {start2} to "
+                 "{end2}", start=w(a), end=w(b), start2=w(d), end2=w(e))

@@ -1,0 +1,87 @@
+"""Words for people that a translator can reach: :class:`Text`.
+
+An engine speaks English (its events, refusal reasons, log lines, score items), yet people
+read meeple in Czech and Russian too. The engine imports only the standard library, so it
+cannot translate; instead every sentence it makes for people is a :class:`Text`: a ``str``
+whose value is the English sentence (so everything that printed, compared or stored the
+English words keeps working) and which also carries what a translator needs: the message id
+(the English template, with ``{name}`` fields), its parameters (which may be :class:`Text`
+themselves, translated first), and for a count its plural template and number.
+
+The drivers translate at the last moment, for the reader's language
+(:func:`meeple.i18n.translate`). Building a sentence by gluing strings (``a + " and " + b``)
+gives a plain ``str`` that no translator can reach: make a template instead.
+
+``words("{who} placed {tile}", who=name, tile=tile_words)`` and
+``nwords("{n} follower left", "{n} followers left", n)`` are the two makers; the message
+extractor (``pybabel extract``, keywords ``words`` and ``nwords:1,2``) finds them in the
+source, so a test can check that every message has every language's every plural form.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+
+class Text(str):
+    """A sentence for people: its English words, plus the template and parameters to say it
+    in another language (see the module's docstring)."""
+
+    __slots__ = ("msgid", "plural", "n", "params", "context")
+
+    msgid: str
+    plural: str | None
+    n: int | None
+    params: Mapping[str, Any]
+    context: str | None
+
+    def __new__(cls, msgid: str, params: Mapping[str, Any] | None = None, *,
+                plural: str | None = None, n: int | None = None,
+                context: str | None = None) -> "Text":
+        params = dict(params or {})
+        template = plural if plural is not None and n != 1 else msgid
+        self = super().__new__(cls, template.format(**params) if params else template)
+        self.msgid, self.plural, self.n = msgid, plural, n
+        self.params, self.context = params, context
+        return self
+
+    def __reduce__(self):
+        # a str subclass with slots needs this to cross a process (Ray, multiprocessing)
+        return (_rebuild, (self.msgid, dict(self.params), self.plural, self.n, self.context))
+
+    def __repr__(self) -> str:
+        return f"Text({str.__repr__(self)})"
+
+
+def _rebuild(msgid: str, params: dict, plural: str | None, n: int | None,
+             context: str | None) -> Text:
+    return Text(msgid, params, plural=plural, n=n, context=context)
+
+
+def words(msgid: str, /, **params: Any) -> Text:
+    """A sentence: ``words("{who} passed", who="Ana")`` (English ``"Ana passed"``)."""
+    return Text(msgid, params)
+
+
+def nwords(singular: str, plural: str, n: int, /, **params: Any) -> Text:
+    """A sentence about ``n`` things: ``nwords("{n} follower left", "{n} followers left",
+    3)``. ``n`` is also a parameter of both templates."""
+    return Text(singular, {"n": n, **params}, plural=plural, n=n)
+
+
+def cwords(context: str, msgid: str, /, **params: Any) -> Text:
+    """A word whose translation depends on where it stands (``cwords("feature", "field")``
+    against a field of the Jäger und Sammler board); English ignores the context."""
+    return Text(msgid, params, context=context)
+
+
+def join_words(items: list[str]) -> Text | str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"``, translatable: the list's separators are
+    words too (Czech and Russian say ``"a"``/``"и"``)."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    head = items[0]
+    for item in items[1:-1]:
+        head = words("{a}, {b}", a=head, b=item)
+    return words("{a} and {b}", a=head, b=items[-1])

@@ -1,0 +1,102 @@
+"""The messages of meeple's source, found by Babel's extractor, and the catalogues brought up
+to date with them.
+
+``python -m meeple.i18n.extract`` lists what the catalogues lack; ``--update`` adds the new
+messages to every catalogue (untranslated) and marks the ones no longer in the source
+obsolete, as ``pybabel update`` does. Python marks its messages with
+:func:`meeple.core.text.words`, ``nwords`` (singular, plural) and ``cwords`` (context first);
+the browser's modules with ``t("...")`` and ``nt("...", "...", n)``.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import LANGUAGES, SOURCE, catalogue_path
+
+SOURCE_DIR = Path(__file__).parents[1]
+METHODS = [("**/static/**.js", "javascript"), ("**.py", "python")]
+KEYWORDS = {"words": None, "nwords": (1, 2), "cwords": ((1, "c"), 2),
+            "t": None, "nt": (1, 2)}
+
+
+def source_catalog():
+    """Every message of the source as a Babel catalog (English)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+    catalog = Catalog(project="meeple", domain="meeple", charset="utf-8")
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(SOURCE_DIR), METHODS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True):
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments,
+                    context=context)
+    return catalog
+
+
+def read(lang: str):
+    from babel.messages.pofile import read_po
+    with catalogue_path(lang).open("rb") as source:
+        return read_po(source, locale=lang)
+
+
+def missing(lang: str) -> list[str]:
+    """The source's messages that ``lang``'s catalogue lacks or leaves partly untranslated
+    (a plural message needs every form of the language)."""
+    catalog = read(lang)
+    gaps = []
+    for message in source_catalog():
+        if not message.id:
+            continue
+        found = catalog.get(message.id, context=message.context)
+        strings = found.string if found else None
+        if isinstance(strings, tuple):
+            done = len(strings) == catalog.num_plurals and all(strings)
+        else:
+            done = bool(strings)
+        if not done or (found and found.fuzzy):
+            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            gaps.append(f"{message.context}|{key}" if message.context else key)
+    return gaps
+
+
+def update() -> None:
+    """Every catalogue brought up to date with the source (new messages added untranslated,
+    old ones marked obsolete), written back in place."""
+    from babel.messages.pofile import write_po
+    template = source_catalog()
+    for lang in LANGUAGES:
+        if lang == SOURCE:
+            continue
+        path = catalogue_path(lang)
+        if path.exists():
+            catalog = read(lang)
+        else:
+            from babel.messages.catalog import Catalog
+            catalog = Catalog(locale=lang, project="meeple", domain="meeple",
+                              header_comment=f"# The {LANGUAGES[lang]} words of meeple "
+                              "(python -m meeple.i18n.extract --update adds new ones).")
+            path.parent.mkdir(parents=True, exist_ok=True)
+        catalog.update(template, no_fuzzy_matching=True)
+        with path.open("wb") as out:
+            write_po(out, catalog, width=100, ignore_obsolete=True, include_lineno=False)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m meeple.i18n.extract",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--update", action="store_true",
+                        help="add new messages to the catalogues and drop old ones")
+    args = parser.parse_args(argv)
+    if args.update:
+        update()
+    gaps = {lang: missing(lang) for lang in LANGUAGES if lang != SOURCE}
+    for lang, messages in gaps.items():
+        print(f"{lang}: {len(messages)} message(s) untranslated")
+        for message in messages:
+            print(f"  {message!r}")
+    return 1 if any(gaps.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

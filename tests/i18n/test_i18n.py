@@ -1,0 +1,129 @@
+"""Languages: the engine's words as :class:`Text` (English as ever, translatable), the
+catalogues complete in every language with every plural form, the reader's language chosen
+from the environment and from a browser's header, and plural forms the browser picks by
+CLDR category agreeing with the catalogue's own for every number."""
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+import re
+import string
+
+import pytest
+from babel import Locale
+
+import meeple
+from meeple.core.state import CHANCE
+from meeple.core.text import Text, join_words, nwords, words
+from meeple.i18n import (LANGUAGES, catalogue_json, choose, negotiate, plural_categories,
+                         translate, translations)
+from meeple.i18n.extract import missing, read, source_catalog
+from meeple.play.history import History
+
+OTHERS = [lang for lang in LANGUAGES if lang != "en"]
+
+
+def test_a_text_is_its_english_words_everywhere_a_string_goes():
+    said = nwords("{n} follower left", "{n} followers left", 3)
+    assert said == "3 followers left" and isinstance(said, str)
+    assert json.dumps({"t": said}) == '{"t": "3 followers left"}'
+    for twin in (pickle.loads(pickle.dumps(said)), copy.deepcopy(said)):
+        assert twin == said and twin.msgid == said.msgid and twin.n == 3
+    assert words("{a} met {b}", a="Ana", b="Bo") == "Ana met Bo"
+    assert join_words(["a", "b", "c"]) == "a, b and c" and join_words(["a"]) == "a"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_message_of_the_source_is_in_every_language_with_every_plural_form(lang):
+    assert missing(lang) == []
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_translations_use_only_their_message_s_fields(lang):
+    fields = lambda s: {f for _, f, _, _ in string.Formatter().parse(s) if f}  # noqa: E731
+    for message in read(lang):
+        if not message.id or not message.string:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        said = message.string if isinstance(message.string, tuple) else (message.string,)
+        allowed = set().union(*map(fields, ids)) | ({"n"} if len(ids) > 1 else set())
+        for form in said:
+            assert fields(form) <= allowed, (lang, message.id, form)
+
+
+def test_the_source_catalogue_finds_the_engine_s_words():
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in source_catalog()}
+    assert {"kept the dice", "rerolled a die ({faces})", "a cave"} <= ids
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_plural_categories_agree_with_the_catalogue_for_every_number(lang):
+    mapping, locale = plural_categories(lang), Locale.parse(lang)
+    plural = translations(lang).plural  # type: ignore[attr-defined]
+    for n in range(1001):
+        assert mapping[locale.plural_form(n)] == plural(n), n
+
+
+def test_czech_and_russian_counts_take_three_forms():
+    said = nwords("rerolled a die ({faces})", "rerolled {n} dice ({faces})", 2, faces="x")
+    assert translate(said, "cs") == "přehoz 2 kostek (x)"
+    assert translate(nwords("rerolled a die ({faces})", "rerolled {n} dice ({faces})", 1,
+                            faces="x"), "cs") == "přehoz kostky (x)"
+    assert translate(nwords("rerolled a die ({faces})", "rerolled {n} dice ({faces})", 5,
+                            faces="x"), "ru") == "переброс 5 кубиков (x)"
+
+
+def test_translate_reaches_inside_parameters_lists_and_dicts():
+    said = words("built {building}", building=words("a road"))
+    assert translate({"log": [said, 3, "plain"]}, "cs") == {"log": ["stavba: cesta", 3,
+                                                                     "plain"]}
+    assert translate(said, "en") is said and translate(said, "de") == "built a road"
+
+
+@pytest.mark.parametrize("environ, requested, expected", [
+    ({"LANG": "cs_CZ.UTF-8"}, None, "cs"), ({"LANG": "ru_RU.UTF-8"}, None, "ru"),
+    ({"LANG": "de_DE.UTF-8"}, None, "en"), ({}, None, "en"),
+    ({"LC_ALL": "ru_RU", "LANG": "cs_CZ"}, None, "ru"), ({"LANG": "cs_CZ"}, "en", "en"),
+    ({}, "ru", "ru"), ({}, "cs-CZ", "cs"), ({"LANG": "C.UTF-8"}, None, "en"),
+])
+def test_the_terminal_s_language(environ, requested, expected):
+    assert choose(requested, environ) == expected
+
+
+@pytest.mark.parametrize("header, expected", [
+    ("cs-CZ,cs;q=0.9,en;q=0.8", "cs"), ("de-DE,ru;q=0.5,cs;q=0.4", "ru"),
+    ("en-GB,en;q=0.9,cs;q=0.8", "en"), ("", "en"), (None, "en"), ("de", "en"),
+    ("cs;q=0,ru", "ru"), ("*", "en"), ("x" * 5000, "en"), ("ru;q=abc,cs", "cs"),
+])
+def test_the_browser_s_language(header, expected):
+    assert negotiate(header) == expected
+
+
+def test_the_browser_s_catalogue():
+    cs = catalogue_json("cs")
+    assert cs["plural"] == {"one": 0, "few": 1, "other": 2}
+    assert cs["messages"]["kept the dice"] == "kostky ponechány"
+    assert cs["messages"]["resource\x04ore"] == "ruda"
+    assert len(cs["messages"]["rerolled a die ({faces})"]) == 3
+    assert catalogue_json("en")["messages"] == {}
+
+
+LATIN_WORD = re.compile(r"\b[a-z]{3,}\b")
+
+
+@pytest.mark.parametrize("name", ["catan-dice", "jaeger-sammler"])
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_whole_game_s_log_reads_in_czech_and_russian(name, lang):
+    rng = random.Random(4)
+    history = History(meeple.load(name, 2), 4, narrate=True)
+    while not history.state.is_terminal():
+        state = history.state
+        history.apply(state.sample_chance(rng) if state.current_player == CHANCE
+                      else rng.choice(state.legal_actions()))
+    lines = [translate(w, lang) for _, _, w in history.narration]
+    assert lines and all(isinstance(w, Text) for _, _, w in history.narration)
+    english = [line for line in lines if lang == "ru" and LATIN_WORD.search(line)
+               or lang == "cs" and re.search(r"\b(the|and|then|rolled|moved|built)\b", line)]
+    assert not english

@@ -1,0 +1,38 @@
+"""The browser's languages: the server names the ones it speaks and the one a request reads
+(the page's switch, a cookie, wins over the browser's Accept-Language), and serves each
+language's catalogue as JSON; an unknown language is a 404 with words."""
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def db_url(tmp_path) -> str:
+    """SQLite only: languages do not depend on the database."""
+    return f"sqlite:///{tmp_path}/meeple.db"
+
+
+def test_the_language_a_request_reads(serve):
+    client = serve()
+    assert client.get("/api/languages").json() == {
+        "languages": {"en": "English", "cs": "Čeština", "ru": "Русский"}, "chosen": "en"}
+    assert client.get("/api/languages", headers={"Accept-Language": "ru-RU,ru;q=0.9"}
+                      ).json()["chosen"] == "ru"
+    client.cookies.set("meeple_lang", "cs")
+    assert client.get("/api/languages", headers={"Accept-Language": "ru"}
+                      ).json()["chosen"] == "cs"
+    client.cookies.set("meeple_lang", "klingon")
+    assert client.get("/api/languages", headers={"Accept-Language": "ru"}
+                      ).json()["chosen"] == "ru"
+
+
+def test_a_catalogue_for_the_page(serve):
+    client = serve()
+    reply = client.get("/api/languages/ru")
+    assert reply.status_code == 200 and "max-age" in reply.headers["cache-control"]
+    body = reply.json()
+    assert body["lang"] == "ru" and body["plural"] == {"one": 0, "few": 1, "many": 2}
+    assert body["messages"]["kept the dice"] == "кубики оставлены"
+    assert client.get("/api/languages/en").json()["messages"] == {}
+    missing = client.get("/api/languages/" + "x" * 300)
+    assert missing.status_code == 404 and "spoken: en, cs, ru" in missing.json()["error"]
