@@ -3,6 +3,8 @@
 language's catalogue as JSON; an unknown language is a 404 with words."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 
@@ -36,3 +38,28 @@ def test_a_catalogue_for_the_page(serve):
     assert client.get("/api/languages/en").json()["messages"] == {}
     missing = client.get("/api/languages/" + "x" * 300)
     assert missing.status_code == 404 and "spoken: en, cs, ru" in missing.json()["error"]
+
+
+def test_the_log_in_the_reader_s_language_over_http_and_websocket(serve):
+    import json
+
+    from .helpers import auth as bearer, create, receive_text, ws_path
+    client = serve()
+    game = create(client, "catan-dice", players=1, seed=3)
+    token = game["seats"][0]["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    url, czech = f"/api/games/{game['id']}/actions", auth | {"Accept-Language": "cs"}
+    log = client.post(url, json={"action": "stop"}, headers=czech).json()["log"]
+    assert re.fullmatch(r"red: hod: .+, pak kostky ponechány", log[-1]["text"])
+    log = client.post(url, json={"action": "build road R0"}, headers=czech).json()["log"]
+    assert log[-1]["text"] == "red: stavba: cesta"
+    english = client.get(f"/api/games/{game['id']}", headers=auth).json()["log"]
+    assert re.fullmatch(r"red rolled .+, then kept the dice", english[0]["text"])
+    with client.websocket_connect(ws_path(game["id"]),
+                                  headers=bearer(token) | {"Accept-Language": "ru"}) as ws:
+        first = json.loads(receive_text(ws))
+        assert re.fullmatch(r"red: бросок: .+, затем кубики оставлены",
+                            first["log"][0]["text"])
+        client.post(f"/api/games/{game['id']}/actions", json={"action": "end"}, headers=auth)
+        update = json.loads(receive_text(ws))
+        assert update["log"][-1]["text"] == "red: конец хода"

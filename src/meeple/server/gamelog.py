@@ -14,6 +14,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import OrderedDict
 
+from ..core.text import words
 from .live import LiveGame
 from .storage import GUEST
 
@@ -52,9 +53,10 @@ class Rendered:
         del sources[kept:], entries[kept:]
         self.names = names
         for item in narration[kept:]:
-            i, seat, words = item
+            i, seat, did = item
             sources.append(item)
-            entries.append({"index": i, "seat": seat, "text": f"{names[seat]} {words}"})
+            entries.append({"index": i, "seat": seat,
+                            "text": words("{who} {did}", who=names[seat], did=did)})
         return entries[:]
 
 

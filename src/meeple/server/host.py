@@ -42,6 +42,7 @@ from .bots import BotScheduler
 from .clocks import Clocks, after_move
 from .errors import ApiError
 from .hub import Connection, Hub
+from .languages import language_of
 from .live import LiveGame
 from .messages import state_message, summary_message
 from .notices import Listener
@@ -286,9 +287,9 @@ class Host:
             self.broadcast(live, live.index, "seats")
 
     async def state(self, game_id: str, caller: Who | str | None,
-                    since: int = 0) -> GameState:
+                    since: int = 0, lang: str = "en") -> GameState:
         live = await self.live(game_id)
-        return state_message(live, live.seat_of(caller), since)
+        return state_message(live, live.seat_of(caller), since, lang=lang)
 
     async def lobby(self, game: str | None, status: str | None, limit: int) -> list[dict]:
         """The listed games, newest change first (see :meth:`Store.games`)."""
@@ -310,7 +311,7 @@ class Host:
             data["seed"] = None
         return data
 
-    async def position(self, game_id: str, index: int) -> GameState:
+    async def position(self, game_id: str, index: int, lang: str = "en") -> GameState:
         """The game as a spectator saw it after its first ``index`` actions, with the
         events of the last of them: the replay viewer's steps (served where the record
         is)."""
@@ -321,7 +322,8 @@ class Host:
         actions = live.history.actions[:index]
         then = LiveGame(live.row, await asyncio.to_thread(
             History, live.game, live.row.seed, actions))
-        return state_message(then, None, max(0, index - 1), model=Position, of=live.index)
+        return state_message(then, None, max(0, index - 1), model=Position, of=live.index,
+                             lang=lang)
 
     # --- watching -------------------------------------------------------------------------
     async def connect(self, ws: WebSocket, game_id: str,
@@ -332,15 +334,16 @@ class Host:
         live = await self.live(game_id)
         seat = live.seat_of(caller)
         live = await self.seats.claim(live, seat, who(caller))
-        conn = self.hub.add(ws, game_id, seat)
-        conn.put(state_message(live, seat, model=Message, type="state").model_dump_json())
+        conn = self.hub.add(ws, game_id, seat, language_of(ws))
+        conn.put(state_message(live, seat, model=Message, type="state", lang=conn.lang)
+                 .model_dump_json())
         return conn
 
     async def resend(self, conn: Connection) -> None:
         """The whole game again to ``conn`` (a ``state`` message), as stored now: for a
         client that saw an update start past the index it knew (it missed one)."""
         live = await self.live(conn.game_id)
-        conn.put(state_message(live, conn.seat, model=Message, type="state")
+        conn.put(state_message(live, conn.seat, model=Message, type="state", lang=conn.lang)
                  .model_dump_json())
 
     def disconnect(self, conn: Connection) -> None:
@@ -348,10 +351,10 @@ class Host:
 
     # --- moving ---------------------------------------------------------------------------
     async def act(self, game_id: str, caller: Who | str | None, text: str,
-                  index: int | None) -> GameState:
+                  index: int | None, lang: str = "en") -> GameState:
         """Play ``text`` for the caller's seat; the new state as that seat sees it."""
         live, seat = await self.move(game_id, caller, text, index)
-        return state_message(live, seat, index if index is not None else 0)
+        return state_message(live, seat, index if index is not None else 0, lang=lang)
 
     async def move(self, game_id: str, caller: Who | str | None, text: str,
                    index: int | None) -> tuple[LiveGame, int]:
@@ -392,8 +395,9 @@ class Host:
         """Tell every connection of the game what changed, each in its seat's view:
         ``update`` (a move: the events and moves since action ``since``), ``seats``,
         ``takeback``, or ``state`` (the whole game again, after a takeback)."""
-        self.hub.publish(live.row.id, lambda seat: state_message(
-            live, seat, since, kind == "update", model=Message, type=kind).model_dump_json())
+        self.hub.publish(live.row.id, lambda seat, lang: state_message(
+            live, seat, since, kind == "update", model=Message, type=kind, lang=lang
+        ).model_dump_json())
 
     async def resume(self) -> int:
         """On start: the games a bot must move in (or whose set-up was interrupted) are

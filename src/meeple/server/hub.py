@@ -21,10 +21,10 @@ QUEUE = 64
 
 
 class Connection:
-    """One WebSocket watching one game as one seat (None: a spectator)."""
+    """One WebSocket watching one game as one seat (None: a spectator), in a language."""
 
-    def __init__(self, ws: WebSocket, game_id: str, seat: int | None):
-        self.ws, self.game_id, self.seat = ws, game_id, seat
+    def __init__(self, ws: WebSocket, game_id: str, seat: int | None, lang: str = "en"):
+        self.ws, self.game_id, self.seat, self.lang = ws, game_id, seat, lang
         self.queue: asyncio.Queue = asyncio.Queue(QUEUE)
         self.task = asyncio.create_task(self._send())
         self.closing: asyncio.Task | None = None
@@ -84,8 +84,9 @@ class Hub:
     def __init__(self):
         self.rooms: dict[str, set[Connection]] = {}
 
-    def add(self, ws: WebSocket, game_id: str, seat: int | None) -> Connection:
-        conn = Connection(ws, game_id, seat)
+    def add(self, ws: WebSocket, game_id: str, seat: int | None,
+            lang: str = "en") -> Connection:
+        conn = Connection(ws, game_id, seat, lang)
         self.rooms.setdefault(game_id, set()).add(conn)
         return conn
 
@@ -110,10 +111,12 @@ class Hub:
                 closed += 1
         return closed
 
-    def publish(self, game_id: str, message: Callable[[int | None], str]) -> None:
-        """Send ``message(seat)`` (JSON text) to every connection of ``game_id``."""
-        made: dict[int | None, str] = {}
+    def publish(self, game_id: str, message: Callable[[int | None, str], str]) -> None:
+        """Send ``message(seat, lang)`` (JSON text) to every connection of ``game_id``: made
+        once per seat and language."""
+        made: dict[tuple[int | None, str], str] = {}
         for conn in list(self.rooms.get(game_id, ())):
-            if conn.seat not in made:
-                made[conn.seat] = message(conn.seat)
-            conn.put(made[conn.seat])
+            key = (conn.seat, conn.lang)
+            if key not in made:
+                made[key] = message(*key)
+            conn.put(made[key])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from fastapi import APIRouter, Request
+from starlette.requests import HTTPConnection
 from fastapi.responses import JSONResponse
 
 from ..i18n import LANGUAGES, catalogue_json, negotiate
@@ -15,8 +16,9 @@ COOKIE = "meeple_lang"
 router = APIRouter(prefix="/api")
 
 
-def language_of(request: Request) -> str:
-    """The language ``request`` reads: its chosen one, else its browser's."""
+def language_of(request: HTTPConnection) -> str:
+    """The language ``request`` (or a WebSocket's handshake) reads: its chosen one, else
+    its browser's."""
     chosen = request.cookies.get(COOKIE, "")
     if chosen in LANGUAGES:
         return chosen

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import translate
 from .clocks import state_clock
 from .gamelog import log_since, with_undo
 from .live import LiveGame
@@ -18,12 +19,14 @@ from .tokens import invite_link
 
 
 def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool = False,
-                  model: type[GameState] = GameState, **extra: Any) -> GameState:
+                  model: type[GameState] = GameState, lang: str = "en",
+                  **extra: Any) -> GameState:
     """The game as ``seat`` (None: a spectator) sees it, with the events of the actions from
     index ``since`` on and, with ``moves`` (an update's broadcast), the seats' moves there:
     a :class:`GameState`, or the ``model`` built on it with its ``extra`` fields (a
     WebSocket :class:`~.models.Message` and its ``type``, a replay's
-    :class:`~.models.Position` and its ``of``).
+    :class:`~.models.Position` and its ``of``). The words for people (the log, the events)
+    are in ``lang``.
 
     What every seat is told alike (the legal moves, scores, regions, events and moves) is
     computed once per position (:meth:`LiveGame.once`), so a broadcast pays per seat only
@@ -38,8 +41,9 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
         "seat": seat, "view": _view(state.view(seat), row.aids), "legal": legal,
         "legal_parts": parts, "hints": row.hints,
         "projected": live.once("projected", state.projected_scores) if row.aids else None,
-        "events": live.once(("events", since), lambda: state.events_since(since)),
-        "log": log_since(live, since),
+        "events": translate(live.once(("events", since), lambda: state.events_since(since)),
+                            lang),
+        "log": translate(log_since(live, since), lang),
         "moves": live.once(("moves", since), lambda: moves_since(live, since)) if moves
         else [],
         "seats": seats_of(row.seats), "takeback": with_undo(live, row.takeback),

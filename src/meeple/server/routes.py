@@ -16,6 +16,7 @@ from ..games import GAMES
 from .errors import ApiError
 from .host import Host
 from .hub import fit_reason
+from .languages import language_of
 from .limits import MAX_MESSAGE, client_of
 from .models import Claim, Claimed, SeatBot, SeatBotted
 from .models import (Account, Analysis, Answer, Created, CreateGame, Error, GameState,
@@ -160,7 +161,7 @@ async def lobby(request: Request, game: str | None = None,
 async def game_state(game_id: str, request: Request, authorization: Bearer = None,
                      since: Annotated[int, Query(ge=0)] = 0) -> Response:
     return reply(await host(request).state(game_id, await caller(request, authorization),
-                                           since))
+                                           since, language_of(request)))
 
 
 @router.get("/games/{game_id}/hints", response_model=Hints,
@@ -182,7 +183,7 @@ async def hints(game_id: str, request: Request, authorization: Bearer = None,
 async def act(game_id: str, body: Move, request: Request, authorization: Bearer = None
               ) -> Response:
     return reply(await host(request).act(game_id, await caller(request, authorization),
-                                         body.action, body.index))
+                                         body.action, body.index, language_of(request)))
 
 
 @router.post("/games/{game_id}/join", response_model=Joined, responses=ACTING,
@@ -238,7 +239,7 @@ async def analysis(game_id: str, request: Request) -> dict:
 async def position(game_id: str, index: int, request: Request) -> Response:
     """Served where the record is (once over, or from the start where nothing is hidden);
     ``events`` are those of the last action, ``of`` the game's number of actions."""
-    return reply(await host(request).position(game_id, index))
+    return reply(await host(request).position(game_id, index, language_of(request)))
 
 
 @router.get("/games/{game_id}/record", responses=errors(403, 404),
