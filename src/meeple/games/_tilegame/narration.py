@@ -13,59 +13,82 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from ...core.action import Action
+from ...core.text import cwords, join_words, nwords, words
 
 if TYPE_CHECKING:
     from ...tiles.spec import Orientation, TileType
     from .state import TileGameState
 
-SIDES = {"N": "north", "E": "east", "S": "south", "W": "west"}
-CORNERS = {"Nw": "north-west", "Wn": "north-west", "Ne": "north-east", "En": "north-east",
-           "Es": "south-east", "Se": "south-east", "Sw": "south-west", "Ws": "south-west"}
+SIDES = {"N": cwords("side", "north"), "E": cwords("side", "east"),
+         "S": cwords("side", "south"), "W": cwords("side", "west")}
+_NW, _NE = cwords("side", "north-west"), cwords("side", "north-east")
+_SE, _SW = cwords("side", "south-east"), cwords("side", "south-west")
+CORNERS = {"Nw": _NW, "Wn": _NW, "Ne": _NE, "En": _NE, "Es": _SE, "Se": _SE, "Sw": _SW,
+           "Ws": _SW}
 """The corner of the tile each half-edge lies at."""
-_CORNER_ORDER = ("north-west", "north-east", "south-east", "south-west")
-_SIDE_OF_CORNERS = {frozenset(("north-west", "north-east")): "north",
-                    frozenset(("north-east", "south-east")): "east",
-                    frozenset(("south-east", "south-west")): "south",
-                    frozenset(("south-west", "north-west")): "west"}
+_CORNER_ORDER = (_NW, _NE, _SE, _SW)
+_SIDE_OF_CORNERS = {frozenset((_NW, _NE)): SIDES["N"], frozenset((_NE, _SE)): SIDES["E"],
+                    frozenset((_SE, _SW)): SIDES["S"], frozenset((_SW, _NW)): SIDES["W"]}
+_NEXT_TO = {(-1, 0): words("north of the starting tile"),
+            (1, 0): words("south of the starting tile"),
+            (0, 1): words("east of the starting tile"),
+            (0, -1): words("west of the starting tile"),
+            (-1, 1): words("north-east of the starting tile"),
+            (-1, -1): words("north-west of the starting tile"),
+            (1, 1): words("south-east of the starting tile"),
+            (1, -1): words("south-west of the starting tile")}
+"""A place next to the starting tile, by the signs of (y, x)."""
+
+
+def _steps(n: int, direction: str, alone: bool) -> str:
+    """``n`` tiles in ``direction`` ("N", "E", "S", "W"): alone, from the starting tile."""
+    if alone:
+        return {"N": nwords("{n} north of the starting tile", "{n} north of the starting tile", n),
+                "S": nwords("{n} south of the starting tile", "{n} south of the starting tile", n),
+                "E": nwords("{n} east of the starting tile", "{n} east of the starting tile", n),
+                "W": nwords("{n} west of the starting tile", "{n} west of the starting tile", n),
+                }[direction]
+    return {"N": nwords("{n} north", "{n} north", n), "S": nwords("{n} south", "{n} south", n),
+            "E": nwords("{n} east", "{n} east", n), "W": nwords("{n} west", "{n} west", n),
+            }[direction]
 
 
 @dataclass(frozen=True)
 class TileWords:
     """One game's words for its tiles and pieces: ``tile(type)`` what a tile shows ("a
     monastery with a road"); ``pieces`` per follower kind, the piece and where it stands
-    (``("a follower", "on the road")``); ``nothing``, the words of ``pass``."""
+    (``("a follower", "on the road")``); ``nothing``, the words of ``pass``; ``large``, the
+    words of a place spread over most of a tile ("on the large field") by its usual ones."""
 
     tile: Callable[["TileType"], str]
     pieces: dict[str, tuple[str, str]]
     nothing: str
+    large: dict[str, str]
 
 
-def and_list(words: Iterable[str]) -> str:
-    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
-    words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def and_list(items: Iterable[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"`` (translatable)."""
+    return join_words(list(items))
 
 
-def count_words(n: int, one: str, many: str | None = None) -> str:
-    """``"a road"``, ``"two roads"``, ``"5 roads"`` (``one`` with its article)."""
-    if n == 1:
-        return one
-    noun = one.split(" ", 1)[1]
-    number = ("two", "three", "four")[n - 2] if 2 <= n <= 4 else str(n)
-    return f"{number} {many or noun + 's'}"
+def number_word(n: int) -> str:
+    """``"two"`` for 2 up to ``"four"``, else the digits: English's way of counting a few
+    things (other languages' templates use ``{n}``)."""
+    return ("two", "three", "four")[n - 2] if 2 <= n <= 4 else str(n)
 
 
 def where(x: int, y: int) -> str:
     """Where ``(x, y)`` lies from the starting tile (y grows to the south)."""
-    ns = "north" if y < 0 else "south"
-    ew = "east" if x > 0 else "west"
+    ns, ew = ("N" if y < 0 else "S"), ("E" if x > 0 else "W")
     if abs(x) <= 1 and abs(y) <= 1:
-        return f"{ns if y else ''}{'-' if x and y else ''}{ew if x else ''} of the starting tile"
+        return _NEXT_TO[((y > 0) - (y < 0), (x > 0) - (x < 0))]
     if not x:
-        return f"{abs(y)} {ns} of the starting tile"
+        return _steps(abs(y), ns, alone=True)
     if not y:
-        return f"{abs(x)} {ew} of the starting tile"
-    return f"{abs(y)} {ns} and {abs(x)} {ew} of the starting tile"
+        return _steps(abs(x), ew, alone=True)
+    return words("{vertical} and {horizontal} of the starting tile",
+                 vertical=_steps(abs(y), ns, alone=False),
+                 horizontal=_steps(abs(x), ew, alone=False))
 
 
 def side(locs: Iterable[str]) -> str | None:
@@ -82,28 +105,33 @@ def side(locs: Iterable[str]) -> str | None:
         c for c in _CORNER_ORDER if c in corners)
 
 
-def feature_place(o: "Orientation", loc: str, words: str) -> str:
-    """``words`` ("on the road") with the side of the tile where the tile just placed
-    (``o``) has another feature of the same kind ("on the road to the east")."""
+def feature_place(o: "Orientation", loc: str, place: str, large: dict[str, str]) -> str:
+    """``place`` ("on the road") with the side of the tile where the tile just placed
+    (``o``) has another feature of the same kind ("on the road to the east"), or its
+    ``large`` words where the feature spreads over most of the tile."""
     i = o.loc_seg[loc]
     if o.kinds.count(o.kinds[i]) < 2:
-        return words
+        return place
     at = side(o.locs[i])
-    return f"{words} to the {at}" if at else words.replace(" the ", " the large ", 1)
+    return words("{place} to the {side}", place=place, side=at) if at else large.get(
+        place, place)
 
 
 def narrate(state: "TileGameState", action: Action) -> str:
     """The words of a seat's action in a tile game (``place``, ``follower``, ``pass``);
     a game with more pieces handles its own first (Hunters & Gatherers' huts)."""
-    kind, words = action[0], state.words
+    kind, said = action[0], state.words
     if kind == "place":
-        tile = words.tile(state.game.tileset.tiles[action[1]])
-        what = f"a bonus tile, {tile}," if state.extra else tile
-        return f"placed {what} {where(action[2], action[3])}"
+        tile = said.tile(state.game.tileset.tiles[action[1]])
+        at = where(action[2], action[3])
+        if state.extra:
+            return words("placed a bonus tile, {tile}, {where}", tile=tile, where=at)
+        return words("placed {tile} {where}", tile=tile, where=at)
     if kind == "follower":
-        piece, on = words.pieces[action[1]]
+        piece, on = said.pieces[action[1]]
         o = state.board.placed[state.last]
-        return f"put {piece} {feature_place(o, action[2], on)}"
+        return words("put {piece} {place}", piece=piece,
+                     place=feature_place(o, action[2], on, said.large))
     if kind == "pass":
-        return words.nothing
-    return f"played {action}"
+        return said.nothing
+    return words("played {action}", action=" ".join(map(str, action)))

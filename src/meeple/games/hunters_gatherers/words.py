@@ -8,15 +8,29 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...core.action import Action
-from .._tilegame.narration import TileWords, and_list, count_words, feature_place, narrate
+from ...core.text import nwords, words
+from .._tilegame.narration import TileWords, and_list, feature_place, narrate, number_word
 from .tileset import ANIMALS
 
 if TYPE_CHECKING:
     from .rules import HuntersGatherersState
     from ...tiles.spec import TileType
 
-_ANIMAL = {"deer": ("a deer", "deer"), "mammoth": ("a mammoth", None),
-           "aurochs": ("an aurochs", "aurochs"), "tiger": ("a tiger", None)}
+
+def _count(n: int, kind: str) -> str:
+    """``n`` of ``kind``: "a lake", "two rivers", "3 deer" (English spells a few)."""
+    c = number_word(n)
+    return {"lake": lambda: nwords("a lake", "{count} lakes", n, count=c),
+            "river": lambda: nwords("a river", "{count} rivers", n, count=c),
+            "spring": lambda: nwords("a spring", "{count} springs", n, count=c),
+            "forest": lambda: nwords("a forest", "{count} forests", n, count=c),
+            "deer": lambda: nwords("a deer", "{count} deer", n, count=c),
+            "mammoth": lambda: nwords("a mammoth", "{count} mammoths", n, count=c),
+            "aurochs": lambda: nwords("an aurochs", "{count} aurochs", n, count=c),
+            "tiger": lambda: nwords("a tiger", "{count} tigers", n, count=c)}[kind]()
+
+
+_POWERS = {"fire": words("a fire"), "shrine": words("a shrine")}
 
 
 @lru_cache(maxsize=256)
@@ -31,32 +45,35 @@ def tile_words(tile: "TileType") -> str:
     parts = []
     if lakes:
         fed = sum(1 for r in rivers if not r.attrs.get("spring"))
-        lake = count_words(len(lakes), "a lake")
-        parts.append(lake + (f" fed by {count_words(fed, 'a river')}" if fed else ""))
+        lake = _count(len(lakes), "lake")
+        parts.append(words("{lakes} fed by {rivers}", lakes=lake, rivers=_count(fed, "river"))
+                     if fed else lake)
         rivers = [r for r in rivers if r.attrs.get("spring")]
     springs = sum(1 for r in rivers if r.attrs.get("spring"))
     if springs:
-        parts.append(count_words(springs, "a spring"))
+        parts.append(_count(springs, "spring"))
     through = [r for r in rivers if not r.attrs.get("spring")]
     if through:
-        parts.append(count_words(len(through), "a river"))
+        parts.append(_count(len(through), "river"))
     if forests:
-        extras = [w for w, n in (("a gold nugget", sum(f.attrs.get("nugget", 0) for f in
-                                                         forests)),
-                                 ("mushrooms", sum(f.attrs.get("mushrooms", 0)
-                                                   for f in forests))) if n]
-        parts.append(count_words(len(forests), "a forest")
-                     + (f" with {and_list(extras)}" if extras else ""))
+        extras = [w for w, n in ((words("a gold nugget"), sum(f.attrs.get("nugget", 0)
+                                                             for f in forests)),
+                                 (words("mushrooms"), sum(f.attrs.get("mushrooms", 0)
+                                                          for f in forests))) if n]
+        forest = _count(len(forests), "forest")
+        parts.append(words("{forests} with {extras}", forests=forest, extras=and_list(extras))
+                     if extras else forest)
     animals: Counter = Counter()
     powers = []
     for meadow in kinds.get("meadow", []):
         for animal in ANIMALS:
             animals[animal] += meadow.attrs.get(animal, 0)
         powers += [p for p in ("fire", "shrine") if meadow.attrs.get(p) and p not in powers]
-    seen = [count_words(n, *_ANIMAL[a]) for a, n in animals.items() if n]
-    seen += [f"a {p}" for p in powers]
+    seen = [_count(n, a) for a, n in animals.items() if n]
+    seen += [_POWERS[p] for p in powers]
     if seen or not parts:
-        parts.append("a meadow" + (f" with {and_list(seen)}" if seen else ""))
+        parts.append(words("a meadow with {things}", things=and_list(seen)) if seen
+                     else words("a meadow"))
     return and_list(parts)
 
 
@@ -67,11 +84,13 @@ def narrate_hg(state: "HuntersGatherersState", action: Action) -> str:
     loc = action[1]
     o = state.board.placed[state.last]
     if loc == "C" or o.kinds[o.loc_seg[loc]] == "lake":
-        return "built a hut on the lake"
-    return f"built a hut {feature_place(o, loc, 'on the river')}"
+        return words("built a hut on the lake")
+    return words("built a hut {place}",
+                 place=feature_place(o, loc, words("on the river"), WORDS.large))
 
 
-WORDS = TileWords(tile_words, {"forest": ("a gatherer", "in the forest"),
-                               "river": ("a fisher", "on the river"),
-                               "meadow": ("a hunter", "in the meadow")},
-                  "put no tribe member or hut on the tile")
+WORDS = TileWords(tile_words, {"forest": (words("a gatherer"), words("in the forest")),
+                               "river": (words("a fisher"), words("on the river")),
+                               "meadow": (words("a hunter"), words("in the meadow"))},
+                  words("put no tribe member or hut on the tile"),
+                  {"in the meadow": words("in the large meadow")})
