@@ -14,6 +14,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import OrderedDict
 
+from .colours import seat_colours
 from .live import LiveGame
 from .storage import GUEST
 
@@ -21,8 +22,7 @@ from .storage import GUEST
 def names_of(live: LiveGame) -> list[str]:
     """Each seat's name in the log: its person's name, else (a bot's seat, one nobody has
     named yet: :data:`GUEST`) its colour."""
-    colours = live.game.colours
-    names = [colours[i] for i in range(live.game.players)]
+    names = seat_colours(live.row)
     for seat in live.row.seats:
         if seat.name and seat.name != GUEST and 0 <= seat.seat < len(names):
             names[seat.seat] = seat.name

@@ -164,11 +164,15 @@ function drawing(dom, tiles) {
 
   function drawPieces(state) {
     const colours = seatColours(state);
-    const huts = (state.view.huts || []).map((h, i) => {
+    // Each piece over a light halo, under a dark outline: every colour stands out on
+    // every terrain (yellow on a field, black on a forest).
+    const halo = (d, transform) => sv("path", { class: "halo", d, transform });
+    const huts = (state.view.huts || []).flatMap((h, i) => {
       const [px, py] = locationPoint(h.location);
-      return sv("path", { class: "hut", "data-seat": h.seat, "data-index": i, d: HUT,
+      const at = `translate(${h.x * SIZE + px} ${h.y * SIZE + py})`;
+      return [halo(HUT, at), sv("path", { class: "hut", "data-seat": h.seat, "data-index": i, d: HUT,
                           fill: cssColour(colours[h.seat]), stroke: "#1b1b1b", "stroke-width": 1.5,
-                          transform: `translate(${h.x * SIZE + px} ${h.y * SIZE + py})` });
+                          transform: at })];
     });
     const followers = state.view.followers.map((f, i) => {
       const [px, py] = locationPoint(f.location);
@@ -176,7 +180,7 @@ function drawing(dom, tiles) {
       return sv("g", { class: farmer ? "follower farmer" : "follower", "data-seat": f.seat, "data-index": i,
                        transform: `translate(${f.x * SIZE + px} ${f.y * SIZE + py})`
                          + `${farmer ? " rotate(-90) scale(1.05 .9)" : ""} scale(1.4)` },
-        sv("path", { d: MEEPLE, fill: cssColour(colours[f.seat]), stroke: "#1b1b1b", "stroke-width": 1.2 }));
+        halo(MEEPLE), sv("path", { d: MEEPLE, fill: cssColour(colours[f.seat]), stroke: "#1b1b1b", "stroke-width": 1.2 }));
     });
     layers.pieces.replaceChildren(...huts, ...followers);
   }
