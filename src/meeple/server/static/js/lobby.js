@@ -278,8 +278,8 @@ function renderSeats() {
   box.append(el("div", { class: "row order-row" },
     el("label", { for: "order" }, "Who starts"),
     el("select", { id: "order" },
-       el("option", { value: "listed" }, "the first listed, then in this order"),
-       el("option", { value: "random" }, "chance decides (the seat order is shuffled)"))));
+       el("option", { value: "listed" }, "the first listed, in this order"),
+       el("option", { value: "random" }, "chance decides the order"))));
   if (orderBefore) $("order").value = orderBefore;
   followPeople();
 }
