@@ -274,6 +274,10 @@ class Hint(BaseModel):
     visits: int | None = Field(description="the search's visits behind it (None: no search)")
     margin: float | None = Field(description="expected final score less the best other "
                                              "seat's (None where the agent gives none)")
+    then: str | None = Field(None, description="the seat's next decision the search "
+                             "expects right after this move (the follower or hut after a "
+                             "tile), told in `words` too; None where another seat or chance "
+                             "comes next")
 
 
 class Hints(BaseModel):
