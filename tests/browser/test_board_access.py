@@ -232,8 +232,27 @@ def test_a_hint_pointed_at_is_drawn_on_the_board(server, page, artifacts):
     action = rows.first.get_attribute("data-action").split(" ")
     ghost = page.locator("#hinted .ghost-tile").get_attribute("transform")
     assert ghost == f"translate({int(action[2]) * 100} {int(action[3]) * 100})"
+    # The follower the hint puts on that tile next: a ghost follower on the ghost tile,
+    # said in the words too.
+    then = [rows.nth(i).get_attribute("data-then") for i in range(rows.count())]
+    assert all(then), then                          # a tile is always followed by a choice
+    pieces = [i for i, t in enumerate(then) if t.startswith("follower")]
+    assert pieces, f"no hint puts a follower: {then}"
+    row = rows.nth(pieces[0])
+    row.hover()
+    expect(row.locator(".words")).to_contain_text(", then put a follower")
+    place = row.get_attribute("data-action").split(" ")
+    expect(page.locator("#hinted .ghost-tile")).to_have_attribute(
+        "transform", f"translate({int(place[2]) * 100} {int(place[3]) * 100})")
+    expect(page.locator("#hinted .ghost-piece")).to_have_count(1)
+    tile = page.locator("#hinted .ghost-tile").bounding_box()
+    piece = page.locator("#hinted .ghost-piece").bounding_box()
+    centre = (piece["x"] + piece["width"] / 2, piece["y"] + piece["height"] / 2)
+    assert tile["x"] <= centre[0] <= tile["x"] + tile["width"]        # on the ghost tile
+    assert tile["y"] <= centre[1] <= tile["y"] + tile["height"]
     page.screenshot(path=str(artifacts / "carc-hint.png"))
     page.mouse.move(5, 5)
+    expect(page.locator("#hinted .ghost-piece")).to_have_count(0)
     expect(page.locator("#hinted .ghost-tile")).to_have_count(0)
     rows.first.focus()                                     # the keyboard's way too
     expect(page.locator("#hinted .ghost-tile")).to_have_count(1)

@@ -82,6 +82,10 @@ def test_a_solo_game_ends_with_a_score_not_a_win(server, page):
     expect(status).to_contain_text(f"scored {score} point")
     assert "win" not in status.inner_text()
     expect(page.locator("#title")).to_contain_text("Catan Dice Game · finished")
+    # alone, the one sheet is the one shown: no box of sheets to click through
+    expect(page.locator("#cd-sheet")).to_be_visible()
+    expect(page.locator("#cd-seats")).to_have_count(0)
+    assert "click to show" not in page.locator("body").inner_text()
 
 
 def test_the_final_breakdown_folds_what_scored_nothing(server, page):
@@ -228,6 +232,85 @@ def test_a_turn_on_a_phone_needs_no_scrolling(server, chromium, artifacts):
         page.wait_for_selector("#pass")
         box = page.locator("#pass").bounding_box()
         assert box["y"] + box["height"] <= 844, box
+    finally:
+        context.close()
+
+
+IN_VIEW = """(sel) => [...document.querySelectorAll(sel)].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= -1
+           && r.right <= innerWidth + 1;
+}).length"""
+"""How many of the elements ``sel`` picks are whole within the viewport."""
+
+
+def assert_in_view(page, *selectors: str) -> None:
+    """Each selector has an element whole within the viewport, and the page is not
+    scrolled (the board pans inside itself; the page never scrolls)."""
+    for selector in selectors:
+        assert page.evaluate(IN_VIEW, selector) > 0, f"{selector} is not on the screen"
+    assert page.evaluate("scrollY") == 0
+
+
+JS_LIT = ("svg.js-board .js-end, svg.js-board .js-one, svg.js-board .js-two, "
+          "svg.js-board .js-second, svg.js-board .js-mid, svg.js-board .js-via")
+
+
+def test_a_jaeger_sammler_turn_on_a_phone_needs_no_scrolling(server, chromium, artifacts):
+    """Tap a pawn, tap lit fields until the move is made: at every step the status, the
+    pawn or the lit fields to tap, and the way back (cancel) are on the screen at once."""
+    context = phone(chromium)
+    page = context.new_page()
+    try:
+        game = server.create("jaeger-sammler", 2, {"1": "greedy"}, seed=5)
+        page.goto(server.base + game["seats"][0]["join"])
+        for turn in range(2):
+            s = my_turn(page)
+            page.wait_for_selector("svg.js-board .js-start")
+            assert_in_view(page, "#status", "svg.js-board .js-start")
+            page.locator("svg.js-board .js-start").first.tap()
+            for step in range(4):
+                if page.evaluate("window.meeple.state().index") > s["index"]:
+                    break
+                assert_in_view(page, "#status", JS_LIT)
+                if turn == 0 and step == 0:
+                    page.screenshot(path=str(artifacts / "phone-turn-jaeger-sammler.png"))
+                lit = page.locator(JS_LIT)
+                ends = page.locator("svg.js-board .js-end")
+                (ends if ends.count() else lit).first.tap()
+                page.wait_for_timeout(150)
+            wait_until(page, f"window.meeple.state().index > {s['index']}")
+    finally:
+        context.close()
+
+
+def test_a_catan_dice_turn_on_a_phone_needs_no_scrolling(server, chromium, artifacts):
+    """Roll, pick dice to roll again, keep, build what the sheet lights, end the turn: at
+    every step the status, the dice and their buttons and the sheet are on the screen."""
+    context = phone(chromium)
+    page = context.new_page()
+    try:
+        game = server.create("catan-dice", 1, seed=3)
+        page.goto(server.base + game["seats"][0]["join"])
+        s = my_turn(page)
+        assert_in_view(page, "#status", "#cd-sheet", ".cd-die", "#cd-reroll", "#cd-keep")
+        page.locator(".cd-die").first.tap()
+        assert_in_view(page, "#status", "#cd-sheet", ".cd-die", "#cd-reroll", "#cd-keep")
+        page.screenshot(path=str(artifacts / "phone-turn-catan-dice.png"))
+        page.locator("#cd-keep").tap()
+        wait_until(page, f"window.meeple.state().index > {s['index']}")
+        s = my_turn(page)
+        assert_in_view(page, "#status", "#cd-sheet")
+        while page.locator("#cd-sheet .cd-can").count():
+            assert_in_view(page, "#status", "#cd-sheet .cd-can")
+            page.locator("#cd-sheet .cd-can").first.tap()
+            wait_until(page, f"window.meeple.state().index > {s['index']}")
+            s = my_turn(page)
+        end = page.locator("#cd-end, #cd-keep, #cd-reroll").first
+        assert_in_view(page, "#status", "#cd-sheet")
+        assert page.evaluate(IN_VIEW, "#cd-end, #cd-keep") > 0, "no way on is on the screen"
+        end.tap()
+        wait_until(page, f"window.meeple.state().index > {s['index']}")
     finally:
         context.close()
 

@@ -33,6 +33,10 @@ def test_hints_rank_the_legal_moves_of_the_seat_to_move(serve):
                for m in found["moves"])
     assert [m["value"] for m in found["moves"]] == sorted(
         (m["value"] for m in found["moves"]), reverse=True)
+    # a tile's hint says what the seat does next (a follower or not), in words too
+    for m in found["moves"]:
+        assert m["then"] and m["then"].split()[0] in ("follower", "pass"), m
+        assert ", then " in m["words"] and m["then"] not in m["words"], m
     started = time.monotonic()
     assert hints(client, game_id, token).json() == found      # the same position: cached
     assert time.monotonic() - started < 0.5

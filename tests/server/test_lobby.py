@@ -227,10 +227,12 @@ def test_rematch_same_game_seats_and_bots_new_seed(serve, db_url):
     over.refused(client.post(f"/api/games/{game_id}/rematch", headers=auth("nope")), 401)
     over.refused(join(client, game_id, {"seat": None, "name": "Late"}), 409, "over")
 
+    # The rematch keeps each seat's colour and moves everyone one place on: the second
+    # seat starts, the first plays last.
     first = client.post(f"/api/games/{game_id}/rematch", headers=auth(t[1]))
     assert first.status_code == 200, first.json()
     new_id = first.json()["id"]
-    assert new_id != game_id and first.json()["seat"] == 1
+    assert new_id != game_id and first.json()["seat"] == 0
     n1 = first.json()["token"]
     assert first.json()["join"] == f"/games/{new_id}?token={n1}"
     assert state(client, game_id)["rematch"] == new_id
@@ -238,20 +240,22 @@ def test_rematch_same_game_seats_and_bots_new_seed(serve, db_url):
 
     second = client.post(f"/api/games/{game_id}/rematch", headers=auth(t[0]))
     assert second.status_code == 200, second.json()
-    assert second.json()["id"] == new_id and second.json()["seat"] == 0
+    assert second.json()["id"] == new_id and second.json()["seat"] == 2
     n0 = second.json()["token"]
     assert len({n0, n1, *t.values()}) == 4
     again = client.post(f"/api/games/{game_id}/rematch", headers=auth(t[0]))
     assert again.status_code == 200 and again.json()["id"] == new_id   # reused
     assert again.json()["token"] == n0         # the same token: a second tab ends nothing
-    assert state(client, new_id, n0)["seat"] == 0
+    assert state(client, new_id, n0)["seat"] == 2
 
     fresh = state(client, new_id, n0)
-    assert fresh["seat"] == 0 and fresh["game"] == "carcassonne" and fresh["players"] == 3
+    assert fresh["seat"] == 2 and fresh["game"] == "carcassonne" and fresh["players"] == 3
     assert not fresh["terminal"] and fresh["index"] >= 1
-    assert state(client, new_id, n1)["seat"] == 1
+    assert state(client, new_id, n1)["seat"] == 0
     assert [(s["agent"], s["name"]) for s in fresh["seats"]] == [
-        ("human", "Ana"), ("human", "seat 1"), ("greedy", None)]
+        ("human", "seat 0"), ("greedy", None), ("human", "Ana")]
+    assert over.before[0]["colours"] == ["red", "blue", "yellow"]
+    assert fresh["colours"] == ["blue", "yellow", "red"]      # each keeps their colour
     for old in t.values():                  # the old game's tokens hold no seat there
         assert client.get(f"/api/games/{new_id}", headers=auth(old)).status_code == 401
     old_row, new_row = game_row(db_url, game_id), game_row(db_url, new_id)
@@ -262,7 +266,7 @@ def test_rematch_same_game_seats_and_bots_new_seed(serve, db_url):
     # its seats are kept for the same people: not open to strangers
     assert join(client, new_id, {"seat": None, "name": "Stranger"}).status_code == 409
     # and it is played like any game
-    end = play_out(client, new_id, {0: n0, 1: n1}, seed=6)
+    end = play_out(client, new_id, {2: n0, 0: n1}, seed=6)
     assert end["terminal"]
 
 
@@ -276,11 +280,11 @@ def test_a_rematch_seat_left_and_taken_is_not_given_back(serve, db_url):
     assert client.post(f"/api/games/{new_id}/leave", headers=auth(mine["token"])).status_code == 200
     # left, then asked again: the seat comes back to the same person, same token
     back = client.post(f"/api/games/{game_id}/rematch", headers=auth(t[1])).json()
-    assert back["token"] == mine["token"] and state(client, new_id, back["token"])["seat"] == 1
+    assert back["token"] == mine["token"] and state(client, new_id, back["token"])["seat"] == 0
     client.post(f"/api/games/{new_id}/leave", headers=auth(back["token"]))
-    taken = join(client, new_id, {"seat": 1, "name": "Zed"})
+    taken = join(client, new_id, {"seat": 0, "name": "Zed"})
     assert taken.status_code == 200, taken.json()
-    unchanged = Unchanged(client, db_url, new_id, {1: taken.json()["token"]})
+    unchanged = Unchanged(client, db_url, new_id, {0: taken.json()["token"]})
     unchanged.refused(client.post(f"/api/games/{game_id}/rematch", headers=auth(t[1])),
                       409, "taken by someone else")
 

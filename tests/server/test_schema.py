@@ -23,7 +23,7 @@ def test_migrations_build_the_tables_the_code_uses(db_url):
             tables = set(inspect(connection).get_table_names())
         assert diff == []
         assert {"games", "seats", "actions", "taken_back", "takebacks", "analyses"} <= tables
-        assert database.current_revision(engine) == "0007"
+        assert database.current_revision(engine) == "0008"
     finally:
         engine.dispose()
 
@@ -87,9 +87,9 @@ def _meeple(*args: str) -> subprocess.CompletedProcess:
 def test_db_upgrade_command_creates_then_finds_it_up_to_date(db_url):
     first = _meeple("db", "upgrade", "--db", db_url)
     assert first.returncode == 0, first.stderr
-    assert "upgraded from schema none to 0007" in first.stdout
+    assert "upgraded from schema none to 0008" in first.stdout
     again = _meeple("db", "upgrade", "--db", db_url)
-    assert again.returncode == 0 and "is up to date (schema 0007)" in again.stdout
+    assert again.returncode == 0 and "is up to date (schema 0008)" in again.stdout
     assert ":meeple@" not in first.stdout + again.stdout      # no password printed
 
 
@@ -132,7 +132,7 @@ def test_processes_that_migrate_at_once_take_turns(postgres_url):
         thread.join()
     try:
         assert errors == []
-        assert {database.current_revision(e) for e in engines} == {"0007"}
+        assert {database.current_revision(e) for e in engines} == {"0008"}
     finally:
         for engine in engines:
             engine.dispose()

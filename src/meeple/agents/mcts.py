@@ -98,6 +98,8 @@ class RootStats:
         self.totals: dict[Action, float] = {}
         self.wins: dict[Action, float] = {}
         self.margins: dict[Action, float] = {}
+        self.follow: dict[Action, dict[Action, int]] = {}
+        """Per root move, the visits of the same seat's next moves after it."""
 
     def add(self, action: Action, visits: int, total: float, wins: float,
             margin: float) -> None:
@@ -105,6 +107,20 @@ class RootStats:
         self.totals[action] = self.totals.get(action, 0.0) + total
         self.wins[action] = self.wins.get(action, 0.0) + wins
         self.margins[action] = self.margins.get(action, 0.0) + margin
+
+    def add_follow(self, action: Action, child: Node, seat: int) -> None:
+        """Count the visits of ``seat``'s moves right after ``action`` (its ``child``),
+        where that seat decides again before anyone else."""
+        if child.player != seat:
+            return
+        tally = self.follow.setdefault(action, {})
+        for after, grandchild in child.children.items():
+            tally[after] = tally.get(after, 0) + grandchild.visits
+
+    def then(self, action: Action) -> Action | None:
+        """The most visited next move of the same seat after ``action``, if any."""
+        tally = self.follow.get(action)
+        return max(tally, key=tally.__getitem__) if tally else None
 
     def mean(self, action: Action) -> float:
         return self.totals[action] / max(1, self.visits[action])
@@ -117,10 +133,10 @@ class RootStats:
         for a in order:
             n = max(1, self.visits[a])
             if solo:
-                out.append(RankedAction(a, self.mean(a), self.visits[a]))
+                out.append(RankedAction(a, self.mean(a), self.visits[a], then=self.then(a)))
             else:
                 out.append(RankedAction(a, self.wins[a] / n, self.visits[a],
-                                        self.margins[a] / n))
+                                        self.margins[a] / n, self.then(a)))
         return out
 
 
@@ -190,6 +206,7 @@ class MCTSAgent(RankingAgent[State]):
             for action, child in root.children.items():
                 stats.add(action, child.visits, child.totals[seat],
                           self._wins.get(action, 0.0), self._margins.get(action, 0.0))
+                stats.add_follow(action, child, seat)
         self._memo = None
         return stats
 

@@ -30,12 +30,15 @@ class RankedAction(NamedTuple):
     """A move with its estimated value (a win rate in 0..1, or an expected final score, as
     the agent's ``ranks_by`` says), the search visits behind it (None: not a search) and
     its expected margin: the seat's final score minus the best other seat's, in points
-    (None where the agent gives none, e.g. in a solo game)."""
+    (None where the agent gives none, e.g. in a solo game); ``then``, the same seat's next
+    decision the agent expects to make right after it (a follower after a tile), None
+    where another seat or chance comes next or the agent did not look."""
 
     action: Action
     value: float
     visits: int | None
     margin: float | None = None
+    then: Action | None = None
 
 
 class Agent(ABC, Generic[S]):

@@ -73,18 +73,29 @@ class Aids:
             log.exception("hints in game %s at action %d failed", game_id, live.index)
             raise ApiError(503, "the hint could not be computed; try again") from None
         moved = live.index != key[1]         # a move while ranking: the words are the notation
-        return {**found, "moves": [{**m, "words": m["action"] if moved else self._words(live, m["action"])}
-                                   for m in found["moves"][:k]],
+        return {**found, "moves": [{**m, "then": None, "words": m["action"]} if moved
+                                   else self._worded(live, m) for m in found["moves"][:k]],
                 "index": live.index, "seat": seat}
 
     @staticmethod
-    def _words(live: LiveGame, action: str) -> str:
-        """A hint's move in the engine's words (:meth:`State.narrate`), as the log says it."""
+    def _worded(live: LiveGame, move: dict) -> dict:
+        """A hint's move with its words, the engine's (:meth:`State.narrate`), as the log
+        says a move; where the search expects the seat's next decision right after (the
+        follower after a tile: ``then``), its words follow ("…, then put a follower …")."""
+        state, action, then = live.state, move["action"], move.get("then")
         try:
-            return live.state.narrate(live.state.parse(action))
+            words = state.narrate(state.parse(action))
         except Exception:                    # words are a courtesy: the notation stays
             log.exception("no words for hint %r", action)
-            return action
+            return {**move, "then": None, "words": action}
+        if then is not None:
+            try:
+                after = state.clone()
+                after.apply(after.parse(action))
+                words = f"{words}, then {after.narrate(after.parse(then))}"
+            except Exception:                # not the seat's move there: no follow-up
+                then = None
+        return {**move, "then": then, "words": words}
 
     async def _rank(self, record: dict, spec: str, named: str, live: LiveGame,
                     owner: str) -> dict:

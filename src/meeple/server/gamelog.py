@@ -15,6 +15,7 @@ from bisect import bisect_left
 from collections import OrderedDict
 
 from ..core.text import words
+from .colours import seat_colours
 from .live import LiveGame
 from .storage import GUEST
 
@@ -22,8 +23,7 @@ from .storage import GUEST
 def names_of(live: LiveGame) -> list[str]:
     """Each seat's name in the log: its person's name, else (a bot's seat, one nobody has
     named yet: :data:`GUEST`) its colour."""
-    colours = live.game.colours
-    names = [colours[i] for i in range(live.game.players)]
+    names = seat_colours(live.row)
     for seat in live.row.seats:
         if seat.name and seat.name != GUEST and 0 <= seat.seat < len(names):
             names[seat.seat] = seat.name

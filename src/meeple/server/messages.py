@@ -11,6 +11,7 @@ from typing import Any
 
 from ..i18n import translate
 from .clocks import state_clock
+from .colours import seat_colours
 from .gamelog import log_since, with_undo
 from .live import LiveGame
 from .models import GameState
@@ -77,7 +78,7 @@ def _fixed(live: LiveGame) -> dict[str, Any]:
         "scores": None if secret else state.scores(),
         "breakdown": None if secret else state.score_breakdown(),
         "last_action": actions[-1] if actions else None,
-        "colours": list(live.game.colours[:live.game.players]),
+        "colours": seat_colours(live.row),
     }
 
 
@@ -125,4 +126,4 @@ def summary_message(row: GameRow) -> dict:
             "index": row.index, "turn": row.turn, "scores": row.scores,
             "created_at": row.created_at.isoformat() if row.created_at else None,
             "updated_at": row.updated_at.isoformat() if row.updated_at else None,
-            "seats": seats_of(row.seats)}
+            "colours": seat_colours(row), "seats": seats_of(row.seats)}

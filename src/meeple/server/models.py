@@ -43,6 +43,16 @@ class CreateGame(Strict):
         "bot", description="when a person's time runs out: 'bot' (a bot takes the seat "
         "over until they take it back) or 'claim' (the other people may claim the win or "
         "end the game as abandoned)")
+    colours: dict[str, str] = Field(
+        {}, description="seat number → its colour, one of the game's `colours` (GET "
+        "/api/games/types), no two alike, or 'random' (one of the colours nobody picked, "
+        "by chance); a seat not named takes the first colour nobody picked, in the game's "
+        "order (422 for an unknown colour or one named twice)", examples=[{"0": "yellow"}])
+    order: Literal["listed", "random"] = Field(
+        "listed", description="the seat order: 'listed' (as bots, seats, names and colours "
+        "number them: seat 0 starts) or 'random' (the seats are shuffled, each with its "
+        "person or bot, its name and colour: who starts is left to chance; the reply says "
+        "where each seat went)")
 
 
 class SeatToken(BaseModel):
@@ -58,6 +68,7 @@ class Created(BaseModel):
     id: str
     game: str
     players: int
+    colours: list[str] = Field([], description="each seat's colour, in seat (turn) order")
     seats: list[SeatToken]
 
 
@@ -176,7 +187,8 @@ class GameState(BaseModel):
         '{"index", "seat", "action", "parts"} (parts as in legal_parts; chance outcomes '
         "left out; empty in other messages)")
     seats: list[SeatInfo]
-    colours: list[str] = Field([], description="each seat's colour, as the game names it")
+    colours: list[str] = Field([], description="each seat's colour, as its creator chose "
+                               "them (else in the game's own order)")
     takeback: dict[str, Any] | None = Field(
         description='an open takeback request: {"by": the asking seat, "keep": the actions '
         'that stay, "accepted": the seats that accepted, "undo": the log\'s words of every '
@@ -234,6 +246,7 @@ class GameSummary(BaseModel):
     scores: list[int] | None
     created_at: str | None
     updated_at: str | None
+    colours: list[str] = Field([], description="each seat's colour")
     seats: list[SeatInfo]
 
 
@@ -261,6 +274,10 @@ class Hint(BaseModel):
     visits: int | None = Field(description="the search's visits behind it (None: no search)")
     margin: float | None = Field(description="expected final score less the best other "
                                              "seat's (None where the agent gives none)")
+    then: str | None = Field(None, description="the seat's next decision the search "
+                             "expects right after this move (the follower or hut after a "
+                             "tile), told in `words` too; None where another seat or chance "
+                             "comes next")
 
 
 class Hints(BaseModel):

@@ -143,7 +143,7 @@ async def create(body: CreateGame, request: Request) -> dict | Response:
         return await host(request).seats.create(
             body.game, body.players, body.config, body.bots, body.names, body.seed,
             body.private, body.aids, client, body.seats, body.hints, body.clock,
-            body.on_timeout, player)
+            body.on_timeout, player, body.colours, body.order)
     except BaseException:
         creations.give_back(client)
         raise

@@ -51,6 +51,9 @@ games = Table(
     Column("remaining", JSON, nullable=True),
     Column("timed_out", Integer, nullable=True),
     Column("result", JSON, nullable=True),
+    # each seat's colour as its creator chose them (the game's palette, no two alike);
+    # None: the game's own order
+    Column("colours", JSON, nullable=True),
     Index("games_lobby", "private", "finished", "updated_at"),
     Index("games_creator", "creator", "finished"),
     Index("games_to_move", "finished", "to_move"),

@@ -24,6 +24,7 @@ from .errors import ApiError
 from .live import LiveGame
 from .quotas import Quotas
 from . import clocks
+from . import colours as seat_colours
 from .players import Player, display_name
 from .storage import GUEST, HUMAN, Conflict, GameRow, SeatRow
 from .tokens import (Who, client_key, derived_token, hashed, invite_link, matches,
@@ -52,13 +53,15 @@ class Seats:
                      private: bool, aids: bool = True, client: str | None = None,
                      modes: dict[str, str] | None = None, hints: bool | None = None,
                      clock: dict | None = None, on_timeout: str = "bot",
-                     player: Player | None = None) -> dict:
+                     player: Player | None = None, colours: dict[str, str] | None = None,
+                     order: str = "listed") -> dict:
         """A new game; its human seats' tokens (shown only now), join links and, for
         invited seats, invitation links. ``modes`` gives each person's seat as ``me``,
         ``invite`` or ``open`` (default ``invite``; the first person's seat is ``me`` when
         a ``player`` creates it); ``hints`` allows engine hints for every seat (default:
         only where at most one person plays); ``clock`` and ``on_timeout`` the time
-        control (:mod:`.clocks`). The server deals the game from a seed of its own; a
+        control (:mod:`.clocks`); ``colours`` each seat's colour or ``random``, and
+        ``order`` ``listed`` or ``random`` (who starts: :mod:`.colours`). The server deals the game from a seed of its own; a
         creator who names the seed makes a practice game: the lobby does not list it, and
         its state says so (that creator could know every draw to come). ``client``: the
         creator's address, kept only as a keyed hash."""
@@ -72,6 +75,10 @@ class Seats:
             if agents[_seat_key(key, game.players, "names")] != HUMAN:
                 raise ApiError(400, f"names: seat {key} is a bot's")
         seat_modes = _seat_modes(agents, modes or {}, player)
+        chosen = seat_colours.chosen(game.name, game.players, colours or {})
+        if order not in seat_colours.ORDERS:
+            raise ApiError(422, f"order: {order!r} is not one of "
+                                f"{', '.join(seat_colours.ORDERS)}")
         practice = seed is not None
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
@@ -90,6 +97,9 @@ class Seats:
             owner = player.id if mode == "me" and player else None
             seats.append(SeatRow(seat, agent, named or (player.name if owner else None),
                                  hashed(token) if token else None, owner, mode))
+        if order == "random":           # who starts, and who follows, left to chance
+            seats, tokens, seat_modes, chosen = _shuffled_seats(seats, tokens, seat_modes,
+                                                                chosen)
         creator = client_key(await self.host.key(), client) if client else None
         if HUMAN not in agents:
             await self._check_bot_games(creator)
@@ -97,10 +107,12 @@ class Seats:
         row = GameRow(new_game_id(), game.name, game.players, dict(game.config), seed,
                       private, practice=practice, aids=aids, seats=seats, creator=creator,
                       hints=people <= 1 if hints is None else hints,
-                      creator_player=player.id if player else None, clock=setting)
+                      creator_player=player.id if player else None, clock=setting,
+                      colours=chosen)
         await self._start(row)
         key = await self.host.key()
         return {"id": row.id, "game": row.game, "players": row.players,
+                "colours": seat_colours.seat_colours(row),
                 "seats": [{"seat": s, "token": t, "join": join_link(row.id, t),
                            "mode": seat_modes[s],
                            **({"invite": invite_link(key, row.id, s)}
@@ -282,8 +294,9 @@ class Seats:
         return {"seat": seat, "left": True}
 
     async def rematch(self, game_id: str, caller: Who | str | None) -> dict:
-        """The same game, seats, players and options with a new seed, once this one is
-        over; the first seat to ask creates it. A seat's player holds its seat there too;
+        """The same game, players, colours and options with a new seed, once this one is
+        over, the next seat starting (:func:`rematch_seat`); the first seat to ask creates
+        it. A seat's player holds its seat there too;
         a token's holder asks for its own token there (the same one each time it asks;
         only the server can make it: see :func:`derived_token`). A seat that was left
         holds nothing here any more, and so no right to a rematch."""
@@ -293,7 +306,8 @@ class Seats:
             seat = seated(live, caller)
             if not live.over:
                 raise ApiError(409, "a rematch is played once the game is over")
-            return seat, live.row.rematch or await self._create_rematch(live)
+            return (rematch_seat(seat, live.row.players),
+                    live.row.rematch or await self._create_rematch(live))
 
         seat, new_id = await host.changing(game_id, create)
         if caller.token is None:                 # a player: the seat is theirs there too
@@ -321,18 +335,40 @@ class Seats:
         return {"id": new_id, "seat": seat, "token": token, "join": join_link(new_id, token)}
 
     async def _create_rematch(self, live: LiveGame) -> str:
-        row = live.row
-        seats = [SeatRow(s.seat, s.agent, s.name if s.human else None, None,
-                         s.player, "invite" if s.human else None) for s in row.seats]
+        """The rematch of ``live``: each person and bot with their colour, one seat on
+        (:func:`rematch_seat`: the second seat starts)."""
+        row, n = live.row, live.row.players
+        colours = seat_colours.seat_colours(row)
+        seats = [SeatRow(rematch_seat(s.seat, n), s.agent, s.name if s.human else None,
+                         None, s.player, "invite" if s.human else None) for s in row.seats]
         for s in seats:              # reserved for the same people: not open to strangers
             if s.human and s.name is None:
                 s.name = f"seat {s.seat}"
+        seats.sort(key=lambda s: s.seat)
         new = GameRow(new_game_id(), row.game, row.players, row.config,
                       secrets.randbits(SEED_BITS), row.private, aids=row.aids, seats=seats,
                       rematch_of=row.id, creator=row.creator, hints=row.hints,
-                      creator_player=row.creator_player, clock=row.clock)
+                      creator_player=row.creator_player, clock=row.clock,
+                      colours=[colours[(seat + 1) % n] for seat in range(n)])
         await self._start(new)
         return await self.host.db(self.host.store.link_rematch, row.id, new.id)
+
+
+def rematch_seat(seat: int, players: int) -> int:
+    """Where ``seat`` sits in the rematch: one place on, so that who started plays last
+    and the next seat starts (everyone keeps their colour)."""
+    return (seat - 1) % players
+
+
+def _shuffled_seats(seats: list[SeatRow], tokens: dict[int, str], modes: dict[int, str],
+                    colours: list[str] | None) -> tuple:
+    """The seats as listed, in an order left to chance: each person or bot keeps their
+    token, mode and colour, at the seat (the turn order's place) chance gives them."""
+    order = seat_colours.shuffled(range(len(seats)))      # seat n is listed seat order[n]
+    return ([replace(seats[old], seat=new) for new, old in enumerate(order)],
+            {new: tokens[old] for new, old in enumerate(order) if old in tokens},
+            {new: modes[old] for new, old in enumerate(order) if old in modes},
+            [colours[old] for old in order] if colours else None)
 
 
 def join_link(game_id: str, token: str) -> str:

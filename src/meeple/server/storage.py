@@ -118,6 +118,8 @@ class GameRow:
     """The seat whose time ran out, when the others may claim the game."""
     result: dict | None = None
     """How a game ended outside its rules: ``{"ended": "claimed" | "abandoned", ...}``."""
+    colours: list | None = None
+    """Each seat's colour as its creator chose them; None: the game's own order."""
     created_at: datetime | None = None
     updated_at: datetime | None = None
     index: int = 0

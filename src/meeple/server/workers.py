@@ -102,7 +102,9 @@ def rank(record: dict, spec: str, seed: int, k: int) -> dict:
     agent = hint_agent(state.game, spec, seed)
     return {"agent": spec, "ranks_by": agent.ranks_by,
             "moves": [{"action": str(row.action), "value": row.value, "visits": row.visits,
-                       "margin": row.margin} for row in hints(state, agent, k)]}
+                       "margin": row.margin,
+                       "then": None if row.then is None else str(row.then)}
+                      for row in hints(state, agent, k)]}
 
 
 MOVE, HINT, REVIEW = 0, 1, 2

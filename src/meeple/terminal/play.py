@@ -97,7 +97,8 @@ class TerminalGame:
         if margins:
             table.add_column(MARGIN_TITLE, justify="right")
         table.add_column("visits", justify="right")
-        for (action, value, visits, margin), form in zip(rows, typed):
+        for row, form in zip(rows, typed):
+            action, value, visits, margin = row.action, row.value, row.visits, row.margin
             cells = [str(action), *([form] if any(typed) else []),
                      f"{100 * value:.0f}%" if percent else f"{value:.1f}"]
             if margins:

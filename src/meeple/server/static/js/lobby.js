@@ -172,6 +172,44 @@ const MODES = [
 
 const colourOf = (type, seat) => (type.colours && type.colours[seat]) || `seat ${seat + 1}`;
 
+// The colour each seat plays, picked from the game's palette (no two alike) or left to
+// chance ("random"); the server checks the same (colours.py).
+const RANDOM = "random";
+
+/** The seats' colour menus now, in the form's order. */
+const colourSelects = () => [...$("seats").querySelectorAll("select[data-colour]")];
+
+/** One seat's colour menu: the palette and "random colour"; `value` the one shown. A
+ * colour picked that another seat has gives that seat the colour this one had: no two
+ * alike, ever. */
+function colourSelect(type, seat, value, label) {
+  const select = el("select", { "data-colour": seat, id: `colour-${seat}`,
+                                "aria-label": `colour of the ${ordinal(seat + 1)} player` },
+    ...type.colours.map((c) => el("option", { value: c }, c)),
+    el("option", { value: RANDOM }, "random colour"));
+  select.value = value;
+  let was = select.value;
+  const paint = () => {
+    label.replaceChildren(...(select.value === RANDOM ? [el("span", { class: "swatch random" })]
+                                : [swatch(select.value)]));
+  };
+  select.addEventListener("change", () => {
+    const other = colourSelects().find((o) => o !== select && o.value === select.value
+                                       && select.value !== RANDOM);
+    if (other) { other.value = was; other.dispatchEvent(new Event("repaint")); }
+    was = select.value;
+    paint();
+  });
+  select.addEventListener("repaint", () => { was = select.value; paint(); });
+  paint();
+  return select;
+}
+
+const ordinal = (n) => `${n}${["th", "st", "nd", "rd"][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}`;
+
+/** The colours to send: every seat's, as the form shows them. */
+const readColours = () => Object.fromEntries(colourSelects().map((s) => [s.dataset.colour, s.value]));
+
 /** The seats' choices now: [{seat, value, bot}] (bot: the bot's menu entry or undefined). */
 function seatChoices() {
   const type = current();
@@ -189,7 +227,10 @@ function renderSeats() {
   if (!type) return;
   const n = Number($("players").value);
   const box = $("seats");
-  const before = [...box.querySelectorAll("select")].map((s) => s.value);
+  const orderBefore = $("order") && $("order").value;
+  const before = [...box.querySelectorAll("select[data-seat]")].map((s) => s.value);
+  const coloursBefore = colourSelects().map((s) => s.value);
+  const used = [];          // colours the rows above have: a row below takes another
   box.replaceChildren();
   for (let seat = 0; seat < n; seat++) {
     // People first (me, a friend, anyone), then the server's menu of bots by strength.
@@ -223,10 +264,23 @@ function renderSeats() {
     });
     select.addEventListener("explain", explain);
     explain();
-    const label = el("label", { for: select.id, class: "seat-name" },
-                     swatch(colourOf(type, seat)), ` ${colourOf(type, seat)}`);
-    box.append(el("div", { class: "row seat-row", "data-seat-row": seat }, label, select, desc));
+    const dot = el("span", { class: "seat-dot", "aria-hidden": "true" });
+    let colour = coloursBefore[seat] || colourOf(type, seat);
+    if (colour !== RANDOM && (!type.colours.includes(colour) || used.includes(colour))) {
+      colour = type.colours.find((c) => !used.includes(c)) || RANDOM;
+    }
+    if (colour !== RANDOM) used.push(colour);
+    select.setAttribute("aria-label", `who plays the ${ordinal(seat + 1)} seat`);
+    box.append(el("div", { class: "row seat-row", "data-seat-row": seat },
+                  el("span", { class: "seat-name" }, dot, colourSelect(type, seat, colour, dot)),
+                  select, desc));
   }
+  box.append(el("div", { class: "row order-row" },
+    el("label", { for: "order" }, "Who starts"),
+    el("select", { id: "order" },
+       el("option", { value: "listed" }, "the first listed, in this order"),
+       el("option", { value: "random" }, "chance decides the order"))));
+  if (orderBefore) $("order").value = orderBefore;
   followPeople();
 }
 
@@ -311,7 +365,8 @@ async function create() {
   }
   const clock = readClock();
   const body = { game: type.name, players: Number($("players").value), seats, bots,
-                 private: $("private").checked, clock, hints: $("hints").checked };
+                 private: $("private").checked, clock, hints: $("hints").checked,
+                 colours: readColours(), order: $("order").value };
   if (clock) body.on_timeout = document.querySelector("input[name=on-timeout]:checked").value;
   if (!$("aids-row").hidden) body.aids = $("aids").checked;
   if (Object.keys(config).length) body.config = config;
@@ -330,22 +385,26 @@ async function create() {
 
 function showCreated(created, body, type, config) {
   const invites = created.seats.filter((s) => s.invite);
+  // The seats as the server placed them (a shuffled order moves them) in their colours.
+  const colourAt = (seat) => (created.colours && created.colours[seat]) || colourOf(type, seat);
   $("created-title").textContent = `Your game of ${type.title} is ready`;
   $("created-options").textContent = [optionWords(config), clockText(body.clock),
     body.hints ? "engine hints for everyone" : "no engine hints",
-    body.aids === false ? "no beginner's aids" : null].filter(Boolean).join(" · ");
+    body.aids === false ? "no beginner's aids" : null,
+    body.order === "random" && created.colours
+      ? `${colourAt(0)} starts (chance decided)` : null].filter(Boolean).join(" · ");
   $("invites").replaceChildren(...invites.map((s) => {
     const url = new URL(s.invite, location.href).href;
     return el("li", { "data-seat": s.seat, class: "invite" },
-      el("p", {}, swatch(colourOf(type, s.seat)),
-         ` ${colourOf(type, s.seat)}: send this link to your friend: `
+      el("p", {}, swatch(colourAt(s.seat)),
+         ` ${colourAt(s.seat)}: send this link to your friend: `
          + "the first person to open it gets the seat."),
       el("div", { class: "row link-row" }, el("code", { class: "invite-url" }, url),
          copyButton(url, "Copy link")));
   }));
-  const open = Object.entries(body.seats).filter(([, m]) => m === "open").map(([s]) => Number(s));
+  const open = created.seats.filter((s) => s.mode === "open").map((s) => s.seat);
   $("created-open").textContent = !open.length ? ""
-    : `The ${open.map((s) => colourOf(type, s)).join(" and ")} `
+    : `The ${open.map(colourAt).join(" and ")} `
       + `seat${open.length > 1 ? "s are" : " is"} `
       + (body.private ? "open to anyone who has the game's address (the game is not listed)."
                       : "open to anyone: listed under Open games below.");
@@ -354,7 +413,7 @@ function showCreated(created, body, type, config) {
   $("play").textContent = mine ? "Play" : "Watch the game";
   $("links").replaceChildren(...created.seats.map((seat) => {
     const url = new URL(seat.join, location.href).href;
-    return el("li", { "data-seat": seat.seat }, `${colourOf(type, seat.seat)}: `,
+    return el("li", { "data-seat": seat.seat }, `${colourAt(seat.seat)}: `,
       el("code", {}, url), " ", copyButton(url, "copy"));
   }));
   $("api-links").hidden = !created.seats.length;
@@ -404,9 +463,9 @@ function renderList(status, games) {
     }
     for (const s of offered(g)) {
       const type = types.find((t) => t.name === g.game) || {};
+      const colour = (g.colours && g.colours[s.seat]) || colourOf(type, s.seat);
       actions.append(" ", el("button", { onclick: () => joinSeat(g, s.seat),
-                                         "data-seat": s.seat },
-                              `join as ${colourOf(type, s.seat)}`));
+                                         "data-seat": s.seat }, `join as ${colour}`));
     }
     const scores = g.scores ? g.scores.join(" : ") : "";
     return el("tr", { "data-game": g.id }, el("td", {}, titleOf(g.game)),

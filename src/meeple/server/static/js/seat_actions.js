@@ -81,7 +81,8 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
                       thinking ? "thinking…" : "hint");
     if (!hints) return el("div", { class: "hints" }, button);
     const rows = hints.moves.map((h) => el("li", {},
-      el("button", { class: "hint-move", "data-action": h.action, onclick: () => send(h.action),
+      el("button", { class: "hint-move", "data-action": h.action, "data-then": h.then || null,
+                     onclick: () => send(h.action),
                      title: "play this move" },
          h.words ? el("span", { class: "words" }, h.words) : el("code", {}, h.action),
          el("span", { class: "value" }, hintValue(h, hints.ranks_by)))));

@@ -383,8 +383,10 @@ function drawSide(side, state, ui) {
   const colours = seatColours(state).map(cssColour);
   const parts = [...(state.view.terminal ? [] : drawDice(state, ui, colours)),
                  myMove(state) ? drawMoves(state, ui) : null,
-                 el("div", { class: "cd-seats-head muted" }, "Sheets (click to show):"),
-                 drawSeats(state, ui, colours)];
+                 // Alone, the one sheet is the one shown: nothing to pick.
+                 ...(state.view.sheets.length > 1
+                   ? [el("div", { class: "cd-seats-head muted" }, "Sheets (click to show):"),
+                      drawSeats(state, ui, colours)] : [])];
   side.replaceChildren(...parts.filter(Boolean));
 }
 

@@ -113,6 +113,7 @@ function newUi() {
     justDragged: false, // the click that ends a pan places nothing
     keyboard: false,    // the keys moved the cursor: the spot picked shows a focus ring
     hinted: null,       // a hint pointed at in the hint list (its action), drawn as a ghost
+    hintedThen: null,   // and the follower or hut it puts on the tile next, if any
   };
 }
 
@@ -164,11 +165,15 @@ function drawing(dom, tiles) {
 
   function drawPieces(state) {
     const colours = seatColours(state);
-    const huts = (state.view.huts || []).map((h, i) => {
+    // Each piece over a light halo, under a dark outline: every colour stands out on
+    // every terrain (yellow on a field, black on a forest).
+    const halo = (d, transform) => sv("path", { class: "halo", d, transform });
+    const huts = (state.view.huts || []).flatMap((h, i) => {
       const [px, py] = locationPoint(h.location);
-      return sv("path", { class: "hut", "data-seat": h.seat, "data-index": i, d: HUT,
+      const at = `translate(${h.x * SIZE + px} ${h.y * SIZE + py})`;
+      return [halo(HUT, at), sv("path", { class: "hut", "data-seat": h.seat, "data-index": i, d: HUT,
                           fill: cssColour(colours[h.seat]), stroke: "#1b1b1b", "stroke-width": 1.5,
-                          transform: `translate(${h.x * SIZE + px} ${h.y * SIZE + py})` });
+                          transform: at })];
     });
     const followers = state.view.followers.map((f, i) => {
       const [px, py] = locationPoint(f.location);
@@ -176,7 +181,7 @@ function drawing(dom, tiles) {
       return sv("g", { class: farmer ? "follower farmer" : "follower", "data-seat": f.seat, "data-index": i,
                        transform: `translate(${f.x * SIZE + px} ${f.y * SIZE + py})`
                          + `${farmer ? " rotate(-90) scale(1.05 .9)" : ""} scale(1.4)` },
-        sv("path", { d: MEEPLE, fill: cssColour(colours[f.seat]), stroke: "#1b1b1b", "stroke-width": 1.2 }));
+        halo(MEEPLE), sv("path", { d: MEEPLE, fill: cssColour(colours[f.seat]), stroke: "#1b1b1b", "stroke-width": 1.2 }));
     });
     layers.pieces.replaceChildren(...huts, ...followers);
   }
@@ -233,23 +238,32 @@ function drawing(dom, tiles) {
   }
 
   /** A hint pointed at in the hint list, as a ghost on the board: the drawn tile where
-   * the hint lays it, or a follower or hut where it puts one. */
+   * the hint lays it, with the follower or hut the hint puts on it next (`ui.hintedThen`),
+   * or a follower or hut on the tile just laid. */
   function drawHint(state, ui) {
     const parts = ui.hinted ? ui.hinted.split(" ") : [];
     const board = state.view.board, last = board[board.length - 1];
-    let ghost = null;
+    const piece = (words, x, y) => {
+      const { kind, location } = pieceOf(words);
+      const [px, py] = locationPoint(location);
+      return sv("g", { class: "ghost-piece", transform: `translate(${x * SIZE + px} ${y * SIZE + py}) scale(1.6)` },
+        sv("path", { d: kind === "hut" ? HUT : MEEPLE,
+                     fill: cssColour(seatColours(state)[state.current_player]) }));
+    };
+    const isPiece = (words) => words && (words[0] === "follower" || words[0] === "hut");
+    const ghost = [];
     if (parts[0] === "place" && state.view.tile && parts.length >= 5) {
       const [x, y, rotation] = parts.slice(2, 5).map(Number);
-      ghost = tileGroup({ type: state.view.tile, x, y, rotation }, { class: "ghost-tile" });
-      ghost.append(sv("rect", { class: "ghost-ring", x: 2, y: 2, width: 96, height: 96, rx: 4 }));
-    } else if ((parts[0] === "follower" || parts[0] === "hut") && last) {
-      const { kind, location } = pieceOf(parts.slice(0));
-      const [px, py] = locationPoint(location);
-      ghost = sv("g", { class: "ghost-piece", transform: `translate(${last.x * SIZE + px} ${last.y * SIZE + py}) scale(1.6)` },
-        sv("path", { d: kind === "hut" ? HUT : MEEPLE }));
+      const tile = tileGroup({ type: state.view.tile, x, y, rotation }, { class: "ghost-tile" });
+      tile.append(sv("rect", { class: "ghost-ring", x: 2, y: 2, width: 96, height: 96, rx: 4 }));
+      ghost.push(tile);
+      const then = ui.hintedThen ? ui.hintedThen.split(" ") : null;
+      if (isPiece(then)) ghost.push(piece(then, x, y));
+    } else if (isPiece(parts) && last) {
+      ghost.push(piece(parts, last.x, last.y));
     }
-    layers.hinted.replaceChildren(...(ghost ? [ghost] : []));
-    svg.classList.toggle("hinting", !!ghost);
+    layers.hinted.replaceChildren(...ghost);
+    svg.classList.toggle("hinting", ghost.length > 0);
   }
 
   /** The board in words (the SVG's label) and the choices as buttons, for a screen reader
@@ -550,12 +564,14 @@ export function createBoard(container, controls, { data, send }) {
     },
     hintOver(ev) {
       const h = closest(ev, ".hint-move[data-action]");
-      if (h && state) { ui.hinted = h.dataset.action; draw.hint(state, ui); }
+      if (h && state) {
+        ui.hinted = h.dataset.action; ui.hintedThen = h.dataset.then || null; draw.hint(state, ui);
+      }
     },
     hintOut(ev) {
       const h = closest(ev, ".hint-move[data-action]");
       if (!h || (ev.relatedTarget && h.contains(ev.relatedTarget))) return;
-      ui.hinted = null; if (state) draw.hint(state, ui);
+      ui.hinted = ui.hintedThen = null; if (state) draw.hint(state, ui);
     },
     key(ev) {
       if (!state || typing(ev) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
