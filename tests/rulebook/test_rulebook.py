@@ -14,7 +14,8 @@ from meeple.core.errors import RecordError
 
 GAMES = ("carcassonne", "hunters-gatherers", "jaeger-sammler", "catan-dice")
 PAGES = [(g, lang) for g in GAMES for lang in rb.LANGUAGES]
-BLOCKS = [(g, i) for g in GAMES for i in range(len(rb.load(g, "en").blocks))]
+BLOCKS = [(g, i) for g in GAMES if "en" in rb.languages(g)
+          for i in range(len(rb.load(g, "en").blocks))]
 
 
 def test_every_game_has_a_page_in_every_language():
@@ -79,9 +80,10 @@ def test_a_wrong_example_is_found():
         rb.replay(block)
 
 
-ENGLISH = {"the", "and", "of", "is", "are", "you", "your", "with", "to", "for", "a", "an",
-           "on", "in", "it", "this", "that", "when", "each", "every", "points", "player",
-           "tile", "turn", "score", "scores", "game", "not", "or", "by", "from", "at"}
+ENGLISH = {"the", "and", "of", "is", "are", "you", "your", "with", "for", "an", "in", "it",
+           "this", "that", "when", "each", "every", "points", "player", "tile", "turn",
+           "score", "scores", "game", "not", "or", "from", "at", "its", "may", "must"}
+"""Common English words that are no Czech words ("a", "to", "on", "by" are Czech too)."""
 
 
 def _prose(book: rb.Rulebook) -> str:
@@ -98,11 +100,12 @@ def _prose(book: rb.Rulebook) -> str:
 
 @pytest.mark.parametrize("game,lang", [(g, lang) for g in GAMES for lang in ("cs", "ru")])
 def test_no_english_in_czech_and_russian_pages(game, lang):
-    words = re.findall(r"[A-Za-z]+", _prose(rb.load(game, lang)))
+    words = re.findall(r"\w+", _prose(rb.load(game, lang)))
     english = [w for w in words if w.lower() in ENGLISH]
     assert not english, f"{game}.{lang}.md reads English: {english[:10]}"
     if lang == "ru":            # Cyrillic prose: Latin letters only in names and notation
-        assert len(words) < 60, f"{game}.ru.md: Latin words {words[:20]}"
+        latin = [w for w in words if re.fullmatch(r"[A-Za-z]+", w)]
+        assert len(latin) < 20, f"{game}.ru.md: Latin words {latin[:20]}"
 
 
 def test_the_format_is_checked():
