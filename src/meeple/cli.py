@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"meeple {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in (_add_play, _add_simulate, _add_replay, _add_tournament, _add_games,
-                _add_agents, _add_serve, _add_db, _add_bench):
+                _add_agents, _add_rules, _add_serve, _add_db, _add_bench):
         add(sub)
     return parser
 
@@ -232,6 +232,20 @@ def _add_agents(sub) -> None:
     agents.add_argument("game", nargs="?", choices=GameNames(), metavar="GAME",
                       help="the game: %(choices)s")
     agents.set_defaults(handler=cmd_agents)
+
+
+def _add_rules(sub) -> None:
+    rules = sub.add_parser("rules", help="the rules of a game, with pictures (en, cs, ru)",
+                           description="Prints the rules page of GAME: the goal, the turn, "
+                                       "the scoring and worked examples, each picture drawn "
+                                       "by the game's own board code. Not paged: pipe it to "
+                                       "'less -R' to page it.")
+    rules.add_argument("game", choices=GameNames(), metavar="GAME",
+                       help="the game: %(choices)s")
+    rules.add_argument("--lang", metavar="LANG",
+                       help="en, cs or ru (default: from LC_ALL / LC_MESSAGES / LANG, "
+                            "e.g. cs_CZ.UTF-8 is cs; else en)")
+    rules.set_defaults(handler=cmd_rules)
 
 
 def _add_serve(sub) -> None:
@@ -588,6 +602,24 @@ def cmd_bench(args) -> int:
         print(json.dumps(rows))
         return 0
     Console().print(bench_table(rows))
+    return 0
+
+
+def cmd_rules(args) -> int:
+    import os
+
+    from rich.console import Console
+
+    from . import rulebook
+    from .terminal.rules_view import show_rulebook
+    have = rulebook.languages(args.game)
+    if not have:
+        return _fail(f"there is no rules page for {args.game} yet")
+    lang = args.lang or rulebook.language_from_env(os.environ, tuple(have))
+    if lang not in have:
+        return _fail(f"the rules of {args.game} are written in {', '.join(have)}, "
+                     f"not {lang!r}")
+    show_rulebook(Console(highlight=False), rulebook.load(args.game, lang))
     return 0
 
 
