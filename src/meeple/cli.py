@@ -606,16 +606,15 @@ def cmd_bench(args) -> int:
 
 
 def cmd_rules(args) -> int:
-    import os
-
     from rich.console import Console
 
     from . import rulebook
+    from .i18n import choose
     from .terminal.rules_view import show_rulebook
     have = rulebook.languages(args.game)
     if not have:
         return _fail(f"there is no rules page for {args.game} yet")
-    lang = args.lang or rulebook.language_from_env(os.environ, tuple(have))
+    lang = args.lang or choose()
     if lang not in have:
         return _fail(f"the rules of {args.game} are written in {', '.join(have)}, "
                      f"not {lang!r}")

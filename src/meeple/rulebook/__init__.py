@@ -43,7 +43,7 @@ format is plain CommonMark with four conventions.
 :func:`load` reads a page, :func:`languages` lists a game's languages, :func:`replay`
 turns a block into the game's State (through :mod:`meeple.play.replay`: the record
 replayer, every action checked), :func:`check` compares an example with its position,
-:func:`language_from_env` picks the language a terminal asks for. Standard library only.
+:func:`meeple.i18n.choose` picks the language a terminal asks for. Standard library only.
 """
 from __future__ import annotations
 
@@ -51,13 +51,16 @@ import json
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
+
+from ..i18n import LANGUAGES as SPOKEN
 
 if TYPE_CHECKING:
     from ..core.state import State
 
-LANGUAGES = ("en", "cs", "ru")
-"""The languages every game's page is written in; the first is the fallback."""
+LANGUAGES = tuple(SPOKEN)
+"""The languages every game's page is written in (those meeple speaks); the first is the
+fallback."""
 BLOCK_KINDS = ("position", "example")
 _REQUIRED = {"players", "actions", "caption"}
 _ALLOWED = _REQUIRED | {"config", "seed", "scores", "breakdown"}
@@ -300,15 +303,3 @@ def check(block: Block, state: State | None = None) -> list[str]:
                 problems.append(f"seat {item['seat']} has no {item['kind']} item of "
                                 f"{item['points']} points (it has {have})")
     return problems
-
-
-def language_from_env(environ: Mapping[str, str], available=LANGUAGES) -> str:
-    """The language a terminal asks for: the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG``
-    that is set (``cs_CZ.UTF-8`` → ``cs``, ``ru_RU`` → ``ru``), if ``available`` has it;
-    else English."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name, "")
-        if value:
-            lang = value.split(".")[0].split("_")[0].split("-")[0].lower()
-            return lang if lang in available else available[0]
-    return available[0]
