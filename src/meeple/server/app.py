@@ -37,6 +37,7 @@ from .origin import OriginCheck
 from .pages import NOT_FOUND, error_page, install_pages, wants_page
 from .quotas import Quotas
 from .routes import router
+from .rules_pages import router as rules_router
 from .storage import Store
 from .workers import BotRunner
 
@@ -110,6 +111,7 @@ def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DE
     app.state.creations = CreationLimit(games_per_hour)
     app.include_router(router)
     app.include_router(languages_router)
+    app.include_router(rules_router)
     app.add_middleware(OriginCheck)         # inside the rate limit: refusals are counted
     app.add_middleware(BodyLimit)
     app.add_middleware(RateLimit, limiter=limiter)
