@@ -292,18 +292,14 @@ def _offer(s, action) -> None:
     s.order = [(s.seat + k) % n for k in range(1, n)]
     s.answers = {}
     s.phase = ANSWER
-    s.emit("offer", words.offer, seat=s.seat, gives=_give_text(action), asks=_ask_text(action))
 
 
 def _answer(s, action) -> None:
     p = s.current_player
     if action[0] == "counter":
         s.answers[p] = sides(action)
-        s.emit("counter", words.counter, seat=p, gives=_give_text(action),
-               asks=_ask_text(action))
     else:
         s.answers[p] = action[0]
-        s.emit(action[0], words.answer, seat=p, answer=action[0])
     if len(s.answers) == len(s.order):
         if all(a == "decline" for a in s.answers.values()):
             _close(s)
@@ -323,7 +319,6 @@ def _trade(s, action) -> None:
 
 
 def _cancel(s, action) -> None:
-    s.emit("cancel", words.cancel, seat=s.seat)
     _close(s)
 
 
@@ -334,14 +329,6 @@ def _close(s) -> None:
 
 def _names(counts) -> list[str]:
     return [r for r, n in zip(RESOURCES, counts) for _ in range(n)]
-
-
-def _give_text(action) -> list[str]:
-    return list(action[1:action.index("for")])
-
-
-def _ask_text(action) -> list[str]:
-    return list(action[action.index("for") + 1:])
 
 
 # --- the end of a turn, and of the game -------------------------------------------------------
@@ -355,7 +342,6 @@ def _end(s, action) -> None:
     s.dice = 0
     s.steal = None
     s.phase = PREROLL
-    s.emit("turn", words.turn, seat=s.seat, turn=s.turns + 1)
 
 
 def _win(s) -> None:

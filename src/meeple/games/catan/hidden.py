@@ -110,6 +110,7 @@ def determinize(s: "CatanState", seat: int, rng: random.Random) -> "CatanState":
     if s.is_terminal():
         return copy
     copy.rng = random.Random(rng.getrandbits(64))
+    copy.dealt_for = seat
     others = [p for p in range(s.num_players) if p != seat]
     pool = [r for r in range(5)
             for _ in range(19 - s.bank[r] - s.hands[seat][r])]

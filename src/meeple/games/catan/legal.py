@@ -178,8 +178,9 @@ def _answers(s: "CatanState") -> list[Action]:
     give, get = s.offer  # type: ignore[misc]  # an offer is open while answering
     out = [ACCEPT] if affords(s.hands[me], get) else []
     out.append(DECLINE)
-    same = Action("counter", *card_list(get), "for", *card_list(give))
-    out += [a for a in proposals(COUNTERS, s.hands[me]) if a != same]
+    out += proposals(COUNTERS, s.hands[me])
+    if sum(get) <= MAX_SIDE and affords(s.hands[me], get):    # the offer itself: accept it
+        out.remove(Action("counter", *card_list(get), "for", *card_list(give)))
     return out
 
 
@@ -333,7 +334,7 @@ def _robber(s, action):
     if len(action) == 2:
         return (f"name the seat robbed: robber {h} from {' | '.join(map(str, found))}"
                 if found else None)
-    if action[3] not in found:
+    if not _id(action[3], s.num_players) or action[3] not in found:
         return (f"seat {action[3]} cannot be robbed on hex {h}" + (
             f"; choose from {', '.join(map(str, found))}" if found else
             f"; nobody can be: write robber {h}"))

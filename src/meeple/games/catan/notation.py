@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...core.action import Action
 from ...core.errors import IllegalAction
 from ...core.notation import number, parse_with
-from .board import EDGES, HEXES, NODES, RES_INDEX, RESOURCES
+from .board import EDGES, HEXES, NODES, RES_INDEX, RESOURCES, read_tokens
 
 DEV_CARDS = ("knight", "roadbuilding", "plenty", "monopoly", "vp")
 DEV_INDEX = {c: i for i, c in enumerate(DEV_CARDS)}
@@ -81,7 +81,10 @@ def _parse(kind: str, args: list[str]) -> Action:
             raise IllegalAction(f"{kind} takes nothing after it")
         return Action(kind)
     if kind == "board":
-        return Action("board", *args)          # the board's own check reads the tokens
+        board = read_tokens(args)
+        if isinstance(board, str):
+            raise IllegalAction(board)
+        return Action("board", *args)
     if kind == "build":
         if len(args) != 2 or args[0] not in PIECES:
             raise IllegalAction("build takes road, settlement or city and an id")

@@ -67,6 +67,9 @@ class CatanState(State):
         self.order: list[int] = []                      # the answering seats, in order
         self.steal: tuple[int, int, str | None] | None = None  # thief, victim, card
         self.winner = -1
+        self.dealt_for: int | None = None
+        """Set by ``determinize`` on its copy: the seat whose view the hidden cards were
+        dealt anew from."""
         board = game.settings["board"]
         if board == "variable":
             self.phase = BOARD

@@ -45,14 +45,18 @@ def _table(kind: str) -> list[tuple[tuple[int, ...], list[Action]]]:
 
 OFFERS = _table("offer")
 COUNTERS = _table("counter")
+_HELD: dict[tuple[int, int, tuple[int, ...]], list[Action]] = {}
+"""The proposals per table and hand, the hand's counts capped at MAX_SIDE (4^5 hands)."""
 
 
 def proposals(table, hand: list[int]) -> list[Action]:
-    """The actions of ``table`` whose side given the ``hand`` holds."""
-    out: list[Action] = []
-    for give, actions in table:
-        if all(g <= h for g, h in zip(give, hand)):
-            out.extend(actions)
+    """The actions of ``table`` whose side given the ``hand`` holds (a shared list: do not
+    change it)."""
+    key = (id(table), *(h if h < MAX_SIDE else MAX_SIDE for h in hand))
+    out = _HELD.get(key)
+    if out is None:
+        out = _HELD[key] = [a for give, actions in table
+                            if all(g <= h for g, h in zip(give, hand)) for a in actions]
     return out
 
 

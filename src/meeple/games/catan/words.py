@@ -103,29 +103,9 @@ def maritime(e: dict) -> str:
     return f"{seat(e['seat'])} trades {cards(e['gave'])} to the bank for {cards(e['got'])}"
 
 
-def offer(e: dict) -> str:
-    return f"{seat(e['seat'])} offers {cards(e['gives'])} for {cards(e['asks'])}"
-
-
-def counter(e: dict) -> str:
-    return f"{seat(e['seat'])} counters: {cards(e['gives'])} for {cards(e['asks'])}"
-
-
-def answer(e: dict) -> str:
-    return f"{seat(e['seat'])} {e['answer']}s"
-
-
 def trade(e: dict) -> str:
     return (f"{seat(e['seat'])} trades {cards(e['gave'])} to {seat(e['partner'])} for "
             f"{cards(e['got'])}")
-
-
-def cancel(e: dict) -> str:
-    return f"{seat(e['seat'])} closes the negotiation without trading"
-
-
-def turn(e: dict) -> str:
-    return f"turn {e['turn']}: {seat(e['seat'])} to move"
 
 
 def revealed(e: dict) -> str:
