@@ -133,7 +133,7 @@ def test_2_8_random_numbers_keep_reds_apart_and_a_board_off_the_method_is_refuse
 def test_2_9_board_strings_read_and_write_and_refuse_bad_counts():
     text = str(b.BEGINNER)
     assert str(b.read_tokens(text.split())) == text
-    assert "28 tokens" not in str(b.read_tokens(text.split()[:-1]))
+    assert "not 27 tokens" in b.read_tokens(text.split()[:-1])
     assert isinstance(b.read_tokens(text.replace("desert", "forest", 1).split()), str)
     assert isinstance(b.read_tokens(text.replace("forest9", "forest09").split()), str)
     custom = meeple.load("catan", 3, {"board": text}).new_state(1)
