@@ -33,9 +33,20 @@ def snapshot(obj, _depth: int = 0):
             if hasattr(obj, slot):
                 fields[slot] = getattr(obj, slot)
     fields = {k: v for k, v in fields.items() if k not in SHARED}
+    if fields.get("_log") is not None:      # the event chain as a list: a long game's chain
+        fields["_log"] = _chain(fields["_log"])      # is deeper than the recursion limit
     if not fields:
         return repr(obj)
     return (type(obj).__name__, snapshot(fields, _depth + 1))
+
+
+def _chain(link: tuple) -> list:
+    """The events of a state's chain ``(event, older chain)``, newest first."""
+    out = []
+    while link is not None:
+        out.append(link[0])
+        link = link[1]
+    return out
 
 
 def random_steps(state: State, rng: random.Random, max_actions: int = 100_000

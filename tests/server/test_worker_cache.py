@@ -39,10 +39,13 @@ def replays(monkeypatch) -> list[int]:
     return count
 
 
-def played(name: str, seed: int, players: int = 2, length: int | None = None,
+def played(name: str, seed: int, players: int | None = None, length: int | None = None,
            rng_seed: int | None = None) -> History:
     """A game of ``name`` played at random (chance dealt by the state's RNG), to its end
-    or ``length`` actions."""
+    or ``length`` actions; by ``players`` seats (default: 2, or the fewest the game allows)."""
+    if players is None:
+        from meeple.games import game_class
+        players = max(2, game_class(name).min_players)
     history = History(load(name, players), seed)
     rng = random.Random(seed if rng_seed is None else rng_seed)
     while not history.state.is_terminal() and (length is None or

@@ -27,6 +27,7 @@ BUILT_IN_CLASSES: dict[str, str] = {
     "jaeger-sammler": "jaeger_sammler:JaegerSammler",
     "carcassonne": "carcassonne:Carcassonne",
     "hunters-gatherers": "hunters_gatherers:HuntersGatherers",
+    "catan": "catan:Catan",
 }
 """The built-in games by name: the module (in this package) and class of each, imported
 when the game is first asked for, so that naming the games (``meeple --help``) loads none."""

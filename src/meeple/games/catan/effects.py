@@ -1,0 +1,360 @@
+"""What a legal action does: the state changes and the events they leave, by action kind."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import words
+from .board import EDGE_NODES, HEX_CORNERS, NODE_HARBOUR, NODE_HEXES, RES_INDEX, RESOURCES
+from .legal import COSTS, road_places
+from .notation import DEV_INDEX, KNIGHT, PLENTY, ROADBUILDING, VP, counts_of
+from .phases import (ANSWER, CLOSE, DICE, DISCARD, DRAW, MAIN, OVER, PREROLL, ROADS, ROBBER,
+                     SETTLE, SETUP, SETUP_ROAD, STEAL)
+from .roads import longest_holder, road_length
+from .trade import sides
+
+if TYPE_CHECKING:
+    from ...core.action import Action
+    from .rules import CatanState
+
+WIN = 10
+ARMY_MIN = 3
+
+
+def apply(s: "CatanState", action: "Action") -> None:
+    KINDS[action[0]](s, action)
+    if s.phase not in SETUP and s.phase != OVER and s.points(s.seat) >= WIN:
+        _win(s)
+
+
+# --- the set-up and building ----------------------------------------------------------------
+def _board(s, action) -> None:
+    board = s.board_of(action)
+    s._lay(board)
+    s.emit("board", words.board, board=str(board))
+
+
+def _build(s, action) -> None:
+    what, i, seat, phase = action[1], action[2], s.seat, s.phase
+    if phase == MAIN:
+        _pay(s, seat, COSTS[what])
+    if what == "road":
+        s.road_owner[i] = seat
+        s.roads_left[seat] -= 1
+        s.emit("build", words.build, seat=seat, piece="road", id=i,
+               nodes=list(EDGE_NODES[i]))
+    elif what == "settlement":
+        s.node_owner[i] = seat
+        s.settlements_left[seat] -= 1
+        slot = NODE_HARBOUR[i]
+        if slot >= 0:
+            kind = s.layout.map.harbours[slot]
+            if kind == "any":
+                s.generic[seat] = True
+            else:
+                s.special[seat][RES_INDEX[kind]] = True
+        s.emit("build", words.build, seat=seat, piece="settlement", id=i, points=1,
+               owners=[seat])
+    else:
+        s.city[i] = True
+        s.cities_left[seat] -= 1
+        s.settlements_left[seat] += 1
+        s.emit("build", words.build, seat=seat, piece="city", id=i, points=1, owners=[seat])
+    if phase == SETTLE:
+        s.last_node = i
+        s.phase = SETUP_ROAD
+        if s.step >= s.num_players:
+            _setup_income(s, seat, i)
+        return
+    if phase == SETUP_ROAD:
+        _next_placer(s)
+        return
+    if what != "city":
+        _longest_road(s)
+    if phase == ROADS:
+        s.free_roads -= 1
+        if not s.free_roads or not s.roads_left[seat] or not road_places(s, seat):
+            s.free_roads = 0
+            _back(s)
+
+
+def _setup_income(s, seat: int, node: int) -> None:
+    got = [0] * 5
+    for h in NODE_HEXES[node]:
+        r = s.layout.resource[h]
+        if r >= 0 and s.bank[r]:
+            got[r] += 1
+            s.bank[r] -= 1
+            s.hands[seat][r] += 1
+    s.emit("production", words.income, seat=seat, cards={RESOURCES[r]: n for r, n in
+                                                         enumerate(got) if n})
+
+
+def _next_placer(s) -> None:
+    s.step += 1
+    s.turns += 1
+    n = s.num_players
+    if s.step == 2 * n:
+        s.seat = 0
+        s.phase = PREROLL
+        return
+    s.seat = s.step if s.step < n else 2 * n - 1 - s.step
+    s.phase = SETTLE
+
+
+def _longest_road(s) -> None:
+    lengths = [road_length(s.road_owner, s.node_owner, p) for p in range(s.num_players)]
+    s.road_len = lengths
+    old = s.longest
+    new = longest_holder(lengths, old)
+    if new == old:
+        return
+    s.longest = new
+    if old >= 0:
+        s.emit("longest road", words.longest_lost, seat=old, to=new, points=-2, owners=[old])
+    if new >= 0:
+        s.emit("longest road", words.longest_won, seat=new, length=lengths[new], points=2,
+               owners=[new])
+
+
+def _pay(s, seat: int, cost) -> None:
+    hand, bank = s.hands[seat], s.bank
+    for r in range(5):
+        hand[r] -= cost[r]
+        bank[r] += cost[r]
+
+
+# --- the roll and the robber ------------------------------------------------------------------
+def _roll(s, action) -> None:
+    s.rolled = True
+    s.phase = DICE
+
+
+def _dice(s, action) -> None:
+    total = action[1]
+    s.dice = total
+    if total == 7:
+        s.emit("dice", words.dice, seat=s.seat, total=7)
+        n = s.num_players
+        s.queue = [p for p in ((s.seat + k) % n for k in range(n)) if sum(s.hands[p]) > 7]
+        s.phase = DISCARD if s.queue else ROBBER
+        return
+    s.emit("dice", words.dice, seat=s.seat, total=total)
+    _produce(s, total)
+    s.phase = MAIN
+
+
+def _produce(s, total: int) -> None:
+    n = s.num_players
+    owed = [[0] * 5 for _ in range(n)]
+    layout = s.layout
+    for h in layout.producing[total]:
+        if h == s.robber:
+            continue
+        r = layout.resource[h]
+        for node in HEX_CORNERS[h]:
+            p = s.node_owner[node]
+            if p >= 0:
+                owed[p][r] += 2 if s.city[node] else 1
+    got = [[0] * 5 for _ in range(n)]
+    short = []
+    for r in range(5):
+        due = [p for p in range(n) if owed[p][r]]
+        total_owed = sum(owed[p][r] for p in due)
+        if not due:
+            continue
+        if total_owed <= s.bank[r]:
+            for p in due:
+                got[p][r] = owed[p][r]
+        elif len(due) == 1:
+            got[due[0]][r] = s.bank[r]
+            short.append(RESOURCES[r])
+        else:
+            short.append(RESOURCES[r])
+    for p in range(n):
+        if any(got[p]):
+            for r in range(5):
+                s.hands[p][r] += got[p][r]
+                s.bank[r] -= got[p][r]
+            s.emit("production", words.production, seat=p, total=total,
+                   cards={RESOURCES[r]: k for r, k in enumerate(got[p]) if k})
+    if short:
+        s.emit("shortage", words.shortage, resources=short)
+
+
+def _discard(s, action) -> None:
+    p = s.queue.pop(0)
+    counts = counts_of(action[1:])
+    _pay(s, p, counts)
+    s.emit("discard", words.discard, seat=p, cards=list(action[1:]))
+    if not s.queue:
+        s.phase = ROBBER
+
+
+def _robber(s, action) -> None:
+    s.robber = action[1]
+    if len(action) == 4:
+        s.victim = action[3]
+        s.phase = STEAL
+        s.emit("robber", words.robber, seat=s.seat, hex=action[1], victim=action[3])
+        return
+    s.emit("robber", words.robber, seat=s.seat, hex=action[1], victim=None)
+    _back(s)
+
+
+def _stolen(s, action) -> None:
+    r = RES_INDEX[action[1]]
+    s.hands[s.victim][r] -= 1
+    s.hands[s.seat][r] += 1
+    s.steal = (s.seat, s.victim, action[1])
+    s.emit("stolen", words.stolen, seat=s.seat, victim=s.victim)   # the type is not public
+    s.victim = -1
+    _back(s)
+
+
+def _back(s) -> None:
+    """Back to the turn after an effect: before or after the roll."""
+    s.phase = MAIN if s.rolled else PREROLL
+
+
+# --- development cards ------------------------------------------------------------------------
+def _buy(s, action) -> None:
+    _pay(s, s.seat, COSTS["card"])
+    s.phase = DRAW
+
+
+def _draw(s, action) -> None:
+    c = DEV_INDEX[action[1]]
+    s.deck[c] -= 1
+    s.dev[s.seat][c] += 1
+    s.new[s.seat][c] += 1
+    s.emit("bought", words.bought, seat=s.seat, left=sum(s.deck))
+    s.phase = MAIN
+
+
+def _play(s, action) -> None:
+    seat, card = s.seat, DEV_INDEX[action[1]]
+    s.dev[seat][card] -= 1
+    s.played[seat][card] += 1
+    s.card_played = True
+    if card == KNIGHT:
+        s.emit("played", words.played, seat=seat, card="knight")
+        _largest_army(s, seat)
+        s.phase = ROBBER
+    elif card == ROADBUILDING:
+        s.emit("played", words.played, seat=seat, card="roadbuilding")
+        s.free_roads = 2
+        s.phase = ROADS
+    elif card == PLENTY:
+        for r in action[2:]:
+            s.bank[RES_INDEX[r]] -= 1
+            s.hands[seat][RES_INDEX[r]] += 1
+        s.emit("played", words.played, seat=seat, card="plenty", cards=list(action[2:]))
+    else:
+        r = RES_INDEX[action[2]]
+        taken = {}
+        for p in range(s.num_players):
+            if p != seat and s.hands[p][r]:
+                taken[p] = s.hands[p][r]
+                s.hands[seat][r] += s.hands[p][r]
+                s.hands[p][r] = 0
+        s.emit("played", words.played, seat=seat, card="monopoly", resource=action[2],
+               taken={str(p): k for p, k in taken.items()})
+
+
+def _largest_army(s, seat: int) -> None:
+    knights = s.played[seat][KNIGHT]
+    holder = s.army
+    if knights >= ARMY_MIN and holder != seat and (
+            holder < 0 or knights > s.played[holder][KNIGHT]):
+        s.army = seat
+        if holder >= 0:
+            s.emit("largest army", words.army_lost, seat=holder, to=seat, points=-2,
+                   owners=[holder])
+        s.emit("largest army", words.army_won, seat=seat, knights=knights, points=2,
+               owners=[seat])
+
+
+# --- trade ------------------------------------------------------------------------------------
+def _maritime(s, action) -> None:
+    give, get = sides(action)
+    hand = s.hands[s.seat]
+    for r in range(5):
+        hand[r] += get[r] - give[r]
+        s.bank[r] += give[r] - get[r]
+    s.emit("maritime", words.maritime, seat=s.seat, gave=list(action[1:action.index("for")]),
+           got=list(action[action.index("for") + 1:]))
+
+
+def _offer(s, action) -> None:
+    s.offers += 1
+    s.offer = sides(action)
+    n = s.num_players
+    s.order = [(s.seat + k) % n for k in range(1, n)]
+    s.answers = {}
+    s.phase = ANSWER
+
+
+def _answer(s, action) -> None:
+    p = s.current_player
+    if action[0] == "counter":
+        s.answers[p] = sides(action)
+    else:
+        s.answers[p] = action[0]
+    if len(s.answers) == len(s.order):
+        if all(a == "decline" for a in s.answers.values()):
+            _close(s)
+        else:
+            s.phase = CLOSE
+
+
+def _trade(s, action) -> None:
+    p, seat = action[1], s.seat
+    answer = s.answers[p]
+    give, get = s.offer if answer == "accept" else (answer[1], answer[0])
+    for r in range(5):
+        s.hands[seat][r] += get[r] - give[r]
+        s.hands[p][r] += give[r] - get[r]
+    s.emit("trade", words.trade, seat=seat, partner=p, gave=_names(give), got=_names(get))
+    _close(s)
+
+
+def _cancel(s, action) -> None:
+    _close(s)
+
+
+def _close(s) -> None:
+    s.offer, s.answers, s.order = None, {}, []
+    s.phase = MAIN
+
+
+def _names(counts) -> list[str]:
+    return [r for r, n in zip(RESOURCES, counts) for _ in range(n)]
+
+
+# --- the end of a turn, and of the game -------------------------------------------------------
+def _end(s, action) -> None:
+    old = s.seat
+    s.new[old] = [0] * 5
+    s.seat = (old + 1) % s.num_players
+    s.turns += 1
+    s.rolled = s.card_played = False
+    s.offers = 0
+    s.dice = 0
+    s.steal = None
+    s.phase = PREROLL
+
+
+def _win(s) -> None:
+    s.winner = s.seat
+    s.phase = OVER
+    for p in range(s.num_players):
+        vp = s.dev[p][VP]
+        if vp:
+            s.emit("revealed", words.revealed, seat=p, cards=vp, points=vp, owners=[p])
+    s.emit("win", words.win, seat=s.seat, points=s.points(s.seat))
+
+
+KINDS = {"board": _board, "build": _build, "roll": _roll, "dice": _dice, "discard": _discard,
+         "robber": _robber, "stolen": _stolen, "buy": _buy, "draw": _draw, "play": _play,
+         "maritime": _maritime, "offer": _offer, "accept": _answer, "decline": _answer,
+         "counter": _answer, "trade": _trade, "cancel": _cancel, "end": _end}

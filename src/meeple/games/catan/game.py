@@ -1,0 +1,56 @@
+"""Catan, the base board game, as the platform sees it: its facts, options and parts."""
+from __future__ import annotations
+
+from ...core.game import Game
+from ...core.options import Option
+from .board import BEGINNER, Map, read_tokens
+from .policy import CatanPolicy
+from .render import CatanDrawing
+from .rules import CatanState
+from .words import COLOURS
+
+BOARD_LENGTH = 400
+"""The longest text the board option takes (a board string is about 200 characters)."""
+
+
+class Catan(Game):
+    """Catan (Klaus Teuber), the base game for 3–4 players, to 10 points."""
+
+    name = "catan"
+    title = "Catan"
+    min_players, max_players, default_players = 3, 4, 4
+    hides_information = True
+    secret_scores = True
+    colours = COLOURS
+    options = (
+        Option("board", str, "variable", "the map: variable (laid at random, 2.8), beginner "
+               "(the published beginners' map), or a board string of 28 tokens (2.9)",
+               form='"variable", "beginner" or a board string', length=BOARD_LENGTH),
+        Option("numbers", str, "spiral", "how a variable board lays its number tokens: along "
+               "the spiral, or at random with no 6 or 8 next to another",
+               allowed=("spiral", "random")),
+        Option("offers_per_turn", int, 3, "domestic trade offers a mover may open per turn "
+               "(0: no domestic trade)", low=0, high=10),
+    )
+    state_class = CatanState
+    policy_class = CatanPolicy
+    drawing_class = CatanDrawing
+
+    def configure(self) -> None:
+        board = self.settings["board"]
+        self.fixed_map: Map | None = None
+        if board == "beginner":
+            self.fixed_map = BEGINNER
+        elif board != "variable":
+            read = read_tokens(board.split(" "))
+            if isinstance(read, str):
+                raise ValueError(f"catan option 'board': {read}")
+            self.fixed_map = read
+
+    @property
+    def score_range(self) -> tuple[int, int]:
+        """Two set-up settlements at least. At most 12: a seat has at most 9 points when a
+        turn of its own begins (or it has won); in another's turn it gains at most Longest
+        Road (11), and in its own the action that reaches 10 adds at most 3 (a settlement
+        that breaks another's road and so hands its builder Longest Road)."""
+        return 2, 12

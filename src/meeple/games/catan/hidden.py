@@ -1,0 +1,137 @@
+"""What each seat sees (8), and determinization for search bots.
+
+Public: the board, the robber, every piece, the bank, the deck's size, each seat's number
+of resource and development cards (and how many it bought this turn), played cards, the
+pieces left, road lengths, the special cards, visible points, the dice, offers and answers.
+Only its owner sees the types of its hand and of its development cards; a stolen card's
+type is seen by the thief and the victim. Once the game is over everything is shown.
+
+:func:`determinize` deals anew what ``seat`` cannot see, from public counts only: the
+resource cards not in the bank nor in its hand go to the other seats by their hand sizes,
+and the development cards neither played nor in its hand go to the other seats by their
+counts (each keeping how many it bought this turn) and the rest to the deck.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from .board import RESOURCES
+from .notation import DEV_CARDS, card_list
+from .phases import SETUP
+from .words import COLOURS
+
+if TYPE_CHECKING:
+    from .rules import CatanState
+
+DECK = (14, 2, 2, 2, 5)
+
+
+def _named(counts) -> dict[str, int]:
+    return {name: n for name, n in zip(RESOURCES, counts) if n}
+
+
+def _seat(s: "CatanState", p: int, viewer: int | None, over: bool) -> dict:
+    own = over or viewer == p
+    seat = {"seat": p, "colour": COLOURS[p], "cards": sum(s.hands[p]),
+            "dev_cards": sum(s.dev[p]), "bought_this_turn": sum(s.new[p]),
+            "knights": s.played[p][0],
+            "played": {c: n for c, n in zip(DEV_CARDS, s.played[p]) if n},
+            "pieces": {"roads": s.roads_left[p], "settlements": s.settlements_left[p],
+                       "cities": s.cities_left[p]},
+            "road_length": s.road_len[p],
+            "harbours": (["3:1"] if s.generic[p] else []) +
+                        [f"{r} 2:1" for r, h in zip(RESOURCES, s.special[p]) if h],
+            "points": s.points(p) if own else s.visible_points(p)}
+    if own:
+        seat["hand"] = _named(s.hands[p])
+        seat["dev"] = {c: n for c, n in zip(DEV_CARDS, s.dev[p]) if n}
+        seat["new_dev"] = {c: n for c, n in zip(DEV_CARDS, s.new[p]) if n}
+    return seat
+
+
+def view(s: "CatanState", player: int | None) -> dict:
+    """What ``player`` (None: a spectator) may see, JSON-ready."""
+    over = s.is_terminal()
+    board = s.layout.map if s.layout is not None else None
+    out = {"game": "catan", "players": s.num_players, "seat": player,
+           "current_player": s.current_player, "mover": s.seat, "turn": s.turn,
+           "phase": s.phase, "terminal": over,
+           "board": None if board is None else {
+               "hexes": [{"terrain": t, "number": n}
+                         for t, n in zip(board.terrain, board.numbers)],
+               "harbours": list(board.harbours), "string": str(board)},
+           "robber": s.robber if s.robber >= 0 else None,
+           "buildings": [[n, p, "city" if s.city[n] else "settlement"]
+                         for n, p in enumerate(s.node_owner) if p >= 0],
+           "roads": [[e, p] for e, p in enumerate(s.road_owner) if p >= 0],
+           "bank": {r: n for r, n in zip(RESOURCES, s.bank)}, "deck": sum(s.deck),
+           "dice": s.dice or None, "rolled": s.rolled, "card_played": s.card_played,
+           "offers_made": s.offers,
+           "offers_per_turn": s.game.settings["offers_per_turn"],
+           "longest_road": s.longest if s.longest >= 0 else None,
+           "largest_army": s.army if s.army >= 0 else None,
+           "to_discard": [[p, sum(s.hands[p]) // 2] for p in s.queue],
+           "free_roads": s.free_roads,
+           "negotiation": _negotiation(s),
+           "steal": _steal(s, player, over),
+           "winner": s.winner if s.winner >= 0 else None,
+           "seats": [_seat(s, p, player, over) for p in range(s.num_players)]}
+    if s.phase in SETUP and s.phase != "board":
+        out["setup_node"] = s.last_node if s.phase == "setup road" else None
+    return out
+
+
+def _negotiation(s: "CatanState") -> dict | None:
+    if s.offer is None:
+        return None
+    answers = {}
+    for p, a in s.answers.items():
+        answers[str(p)] = a if isinstance(a, str) else {
+            "counter": {"gives": card_list(a[0]), "asks": card_list(a[1])}}
+    return {"gives": card_list(s.offer[0]), "asks": card_list(s.offer[1]),
+            "order": list(s.order), "answers": answers}
+
+
+def _steal(s: "CatanState", player: int | None, over: bool) -> dict | None:
+    if s.steal is None:
+        return None
+    thief, victim, card = s.steal
+    out: dict = {"thief": thief, "victim": victim}
+    if over or player in (thief, victim):
+        out["card"] = card
+    return out
+
+
+def determinize(s: "CatanState", seat: int, rng: random.Random) -> "CatanState":
+    """A copy in which the other seats' hands and development cards and the deck are dealt
+    anew from what ``seat`` sees (see the module's words). Reads no hidden fact."""
+    copy = s.clone()
+    if s.is_terminal():
+        return copy
+    copy.rng = random.Random(rng.getrandbits(64))
+    copy.dealt_for = seat
+    others = [p for p in range(s.num_players) if p != seat]
+    pool = [r for r in range(5)
+            for _ in range(19 - s.bank[r] - s.hands[seat][r])]
+    rng.shuffle(pool)
+    for p in others:
+        hand = [0] * 5
+        for _ in range(sum(s.hands[p])):
+            hand[pool.pop()] += 1
+        copy.hands[p] = hand
+    cards = [c for c in range(5) for _ in range(
+        DECK[c] - sum(s.played[p][c] for p in range(s.num_players)) - s.dev[seat][c])]
+    rng.shuffle(cards)
+    for p in others:
+        dealt = [cards.pop() for _ in range(sum(s.dev[p]))]
+        dev, new = [0] * 5, [0] * 5
+        for c in dealt:
+            dev[c] += 1
+        for c in rng.sample(dealt, sum(s.new[p])):
+            new[c] += 1
+        copy.dev[p], copy.new[p] = dev, new
+    copy.deck = [cards.count(c) for c in range(5)]
+    if s.steal is not None and seat not in s.steal[:2]:
+        copy.steal = (s.steal[0], s.steal[1], None)
+    return copy

@@ -1,0 +1,456 @@
+"""What is legal now: the list of legal actions and, for any action, why it is not legal.
+
+Both read the same small predicates (a road's place, a settlement's place, what a hand can
+pay), so the list and the check cannot disagree; a test checks that every listed action
+passes the check and that actions from elsewhere in a game are refused.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.action import Action
+from .board import (EDGE_NODES, EDGES, HEX_CORNERS, HEXES, NODE_EDGES, NODE_NEIGHBOURS, NODES,
+                    RES_INDEX, RESOURCES, read_tokens, reds_apart, spiral_numbers)
+from .notation import (DEV_CARDS, DEV_INDEX, KNIGHT, MONOPOLY, PLENTY, ROADBUILDING,
+                       card_list, counts_of)
+from .phases import (ANSWER, BOARD, CLOSE, DICE, DISCARD, DRAW, MAIN, OVER, PREROLL, ROADS,
+                     ROBBER, SETTLE, SETUP_ROAD, STEAL)
+from .trade import COUNTERS, MAX_SIDE, OFFERS, proposals, sides, sub_multisets
+
+if TYPE_CHECKING:
+    from .rules import CatanState
+
+COSTS = {"road": (1, 1, 0, 0, 0), "settlement": (1, 1, 1, 1, 0), "city": (0, 0, 0, 2, 3),
+         "card": (0, 0, 1, 1, 1)}
+ROLL, BUY, END, ACCEPT, DECLINE, CANCEL = (Action(k) for k in
+                                           ("roll", "buy", "end", "accept", "decline",
+                                            "cancel"))
+BUILD = {kind: [Action("build", kind, i) for i in range(EDGES if kind == "road" else NODES)]
+         for kind in ("road", "settlement", "city")}
+PLAY_KNIGHT, PLAY_ROADS = Action("play", "knight"), Action("play", "roadbuilding")
+MONOPOLIES = [Action("play", "monopoly", r) for r in RESOURCES]
+
+
+def affords(hand: list[int], cost) -> bool:
+    return all(h >= c for h, c in zip(hand, cost))
+
+
+# --- places ---------------------------------------------------------------------------------
+def road_place(s: "CatanState", seat: int, e: int) -> bool:
+    """A free edge joined to ``seat``'s building, or to its road at a node holding no
+    other player's building (4.5)."""
+    if s.road_owner[e] != -1:
+        return False
+    for x in EDGE_NODES[e]:
+        owner = s.node_owner[x]
+        if owner == seat:
+            return True
+        if owner == -1 and any(s.road_owner[f] == seat for f in NODE_EDGES[x] if f != e):
+            return True
+    return False
+
+
+def road_places(s: "CatanState", seat: int) -> list[int]:
+    return [e for e in range(EDGES) if road_place(s, seat, e)]
+
+
+def spaced(s: "CatanState", n: int) -> bool:
+    """A free node with no building on an adjacent node (the distance rule)."""
+    owner = s.node_owner
+    return owner[n] == -1 and all(owner[m] == -1 for m in NODE_NEIGHBOURS[n])
+
+
+def settlement_place(s: "CatanState", seat: int, n: int) -> bool:
+    return spaced(s, n) and any(s.road_owner[e] == seat for e in NODE_EDGES[n])
+
+
+def rates(s: "CatanState", seat: int, r: int) -> list[int]:
+    """The maritime rates ``seat`` may use to give resource ``r`` (4.4: any it is entitled
+    to, the worse ones included)."""
+    out = [4]
+    if s.generic[seat]:
+        out.append(3)
+    if s.special[seat][r]:
+        out.append(2)
+    return out
+
+
+def victims(s: "CatanState", h: int) -> list[int]:
+    """The opponents of the mover with a building on hex ``h`` and a resource card."""
+    found = {s.node_owner[n] for n in HEX_CORNERS[h]}
+    return [p for p in sorted(found) if p >= 0 and p != s.seat and sum(s.hands[p])]
+
+
+def playable(s: "CatanState", card: int) -> bool:
+    """Whether the mover may play a ``card`` now, its effect possible (4.6)."""
+    seat = s.seat
+    if s.card_played or s.dev[seat][card] - s.new[seat][card] <= 0:
+        return False
+    if card == ROADBUILDING:
+        return s.roads_left[seat] > 0 and bool(road_places(s, seat))
+    if card == PLENTY:
+        return sum(s.bank) > 0
+    return card in (KNIGHT, MONOPOLY)
+
+
+def plenty_choices(bank: list[int]) -> list[tuple[str, ...]]:
+    if sum(bank) == 1:
+        return [(RESOURCES[bank.index(1)],)]
+    return [(RESOURCES[a], RESOURCES[b]) for a in range(5) for b in range(a, 5)
+            if bank[a] and bank[b] and (a != b or bank[a] >= 2)]
+
+
+# --- the list ---------------------------------------------------------------------------------
+def actions(s: "CatanState") -> list[Action]:
+    phase, seat = s.phase, s.seat
+    if phase in (DICE, STEAL, DRAW):
+        return [a for a, _ in s.chance_outcomes()]
+    if phase in (BOARD, OVER):
+        return []
+    if phase == SETTLE:
+        return [BUILD["settlement"][n] for n in range(NODES) if spaced(s, n)]
+    if phase == SETUP_ROAD:
+        return [BUILD["road"][e] for e in NODE_EDGES[s.last_node] if s.road_owner[e] == -1]
+    if phase == PREROLL:
+        return [ROLL, *_plays(s)]
+    if phase == MAIN:
+        return _main(s)
+    if phase == DISCARD:
+        p = s.queue[0]
+        return [Action("discard", *card_list(c)) for c in
+                sub_multisets(s.hands[p], sum(s.hands[p]) // 2)]
+    if phase == ROBBER:
+        out = []
+        for h in range(HEXES):
+            if h != s.robber:
+                found = victims(s, h)
+                out += ([Action("robber", h, "from", v) for v in found] if found
+                        else [Action("robber", h)])
+        return out
+    if phase == ROADS:
+        return [BUILD["road"][e] for e in road_places(s, seat)]
+    if phase == ANSWER:
+        return _answers(s)
+    return [*(Action("trade", p) for p in _partners(s)), CANCEL]   # CLOSE
+
+
+def _plays(s: "CatanState") -> list[Action]:
+    if s.card_played:
+        return []
+    out = []
+    if playable(s, KNIGHT):
+        out.append(PLAY_KNIGHT)
+    if playable(s, ROADBUILDING):
+        out.append(PLAY_ROADS)
+    if playable(s, PLENTY):
+        out += [Action("play", "plenty", *pair) for pair in plenty_choices(s.bank)]
+    if playable(s, MONOPOLY):
+        out += MONOPOLIES
+    return out
+
+
+def _main(s: "CatanState") -> list[Action]:
+    seat, hand = s.seat, s.hands[s.seat]
+    out = []
+    if s.roads_left[seat] and affords(hand, COSTS["road"]):
+        out += [BUILD["road"][e] for e in road_places(s, seat)]
+    if s.settlements_left[seat] and affords(hand, COSTS["settlement"]):
+        out += [BUILD["settlement"][n] for n in range(NODES) if settlement_place(s, seat, n)]
+    if s.cities_left[seat] and affords(hand, COSTS["city"]):
+        out += [BUILD["city"][n] for n in range(NODES)
+                if s.node_owner[n] == seat and not s.city[n]]
+    if sum(s.deck) and affords(hand, COSTS["card"]):
+        out.append(BUY)
+    out += _plays(s)
+    for r in range(5):
+        for rate in rates(s, seat, r):
+            if hand[r] >= rate:
+                out += [Action("maritime", *(RESOURCES[r],) * rate, "for", RESOURCES[g])
+                        for g in range(5) if g != r and s.bank[g]]
+    if s.offers < s.game.settings["offers_per_turn"]:
+        out += proposals(OFFERS, hand)
+    out.append(END)
+    return out
+
+
+def _answers(s: "CatanState") -> list[Action]:
+    me = s.current_player
+    give, get = s.offer  # type: ignore[misc]  # an offer is open while answering
+    out = [ACCEPT] if affords(s.hands[me], get) else []
+    out.append(DECLINE)
+    out += proposals(COUNTERS, s.hands[me])
+    if sum(get) <= MAX_SIDE and affords(s.hands[me], get):    # the offer itself: accept it
+        out.remove(Action("counter", *card_list(get), "for", *card_list(give)))
+    return out
+
+
+def _partners(s: "CatanState") -> list[int]:
+    """The seats the mover may trade with on their answer: those who accepted, and those who
+    countered with terms the mover can pay."""
+    out = []
+    for p in s.order:
+        answer = s.answers.get(p)
+        if answer == "accept" or (isinstance(answer, tuple)
+                                  and affords(s.hands[s.seat], answer[1])):
+            out.append(p)
+    return out
+
+
+# --- why not ----------------------------------------------------------------------------------
+WHEN = {BOARD: "the board must be laid first (board ...)",
+        SETTLE: "in the set-up, place a settlement (build settlement N)",
+        SETUP_ROAD: "in the set-up, place a road next to the settlement just placed "
+                    "(build road E)",
+        DICE: "the dice are being rolled (dice N)",
+        STEAL: "a card is being stolen (stolen R)",
+        DRAW: "a development card is being drawn (draw C)",
+        DISCARD: "players discard first (discard ...)",
+        ROBBER: "the robber must be moved first (robber H [from S])",
+        ROADS: "place the Road Building roads first (build road E)",
+        ANSWER: "an offer is being answered (accept, decline or counter ...)",
+        CLOSE: "the mover closes the negotiation first (trade S or cancel)",
+        PREROLL: "roll the dice first (or play a development card)"}
+ALLOWED = {BOARD: {"board"}, SETTLE: {"build"}, SETUP_ROAD: {"build"}, DICE: {"dice"},
+           STEAL: {"stolen"}, DRAW: {"draw"}, DISCARD: {"discard"}, ROBBER: {"robber"},
+           ROADS: {"build"}, ANSWER: {"accept", "decline", "counter"},
+           CLOSE: {"trade", "cancel"}, PREROLL: {"roll", "play"},
+           MAIN: {"build", "buy", "play", "maritime", "offer", "end"}}
+
+
+def why_not(s: "CatanState", action: Action) -> str | None:
+    """Why ``action`` is not legal now, or None."""
+    kind, phase = action[0], s.phase
+    if phase == OVER:
+        return "the game is over"
+    if kind not in ALLOWED[phase]:
+        return WHEN.get(phase, "that is not allowed now")
+    if kind in ("roll", "buy", "end", "accept", "decline", "cancel") and len(action) != 1:
+        return f"{kind} takes nothing after it"
+    return CHECKS[kind](s, action)
+
+
+def _board(s, action):
+    board = read_tokens(list(action[1:]))
+    if isinstance(board, str):
+        return board
+    method = s.game.settings["numbers"]
+    if method == "spiral" and board.numbers != spiral_numbers(board.terrain):
+        return "with numbers 'spiral' the numbers follow the spiral from hex 11 (2.8)"
+    if method == "random" and not reds_apart(board.numbers):
+        return "with numbers 'random' no 6 or 8 may be next to another 6 or 8"
+    return None
+
+
+def _id(value, limit: int) -> bool:
+    return type(value) is int and 0 <= value < limit
+
+
+def _build(s, action):
+    if len(action) != 3 or action[1] not in BUILD or not _id(action[2], len(BUILD[action[1]])):
+        return "build takes road, settlement or city and an id"
+    what, i, seat, phase = action[1], action[2], s.seat, s.phase
+    if phase == SETTLE:
+        if what != "settlement":
+            return "in the set-up, a settlement comes first"
+        return None if spaced(s, i) else _spacing(s, i)
+    if phase == SETUP_ROAD:
+        if what != "road":
+            return "in the set-up, a road comes next"
+        if s.last_node not in EDGE_NODES[i]:
+            return f"the set-up road must touch the settlement just placed (node {s.last_node})"
+        return None if s.road_owner[i] == -1 else f"edge {i} already has a road"
+    if phase == ROADS and what != "road":
+        return "Road Building places roads"
+    if what == "road":
+        if not s.roads_left[seat]:
+            return "all 15 of your roads are on the board"
+        if not road_place(s, seat, i):
+            return (f"edge {i} already has a road" if s.road_owner[i] != -1 else
+                    f"edge {i} joins none of your buildings, nor your roads at a node "
+                    "free of other players' buildings")
+        return None if phase == ROADS else _pays(s, "road")
+    if what == "settlement":
+        if not s.settlements_left[seat]:
+            return "all 5 of your settlements are on the board: build a city first"
+        if not spaced(s, i):
+            return _spacing(s, i)
+        if not settlement_place(s, seat, i):
+            return f"node {i} touches none of your roads"
+        return _pays(s, "settlement")
+    if s.node_owner[i] != seat or s.city[i]:
+        return f"node {i} holds no settlement of yours"
+    if not s.cities_left[seat]:
+        return "all 4 of your cities are on the board"
+    return _pays(s, "city")
+
+
+def _spacing(s, n: int) -> str:
+    if s.node_owner[n] != -1:
+        return f"node {n} already has a building"
+    return f"node {n} is next to a building (the distance rule)"
+
+
+def _pays(s, what: str) -> str | None:
+    if affords(s.hands[s.seat], COSTS[what]):
+        return None
+    cost = " ".join(card_list(COSTS[what]))
+    return f"a {what} costs {cost}; you hold {' '.join(card_list(s.hands[s.seat])) or 'nothing'}"
+
+
+def _dice(s, action):
+    ok = len(action) == 2 and type(action[1]) is int and 2 <= action[1] <= 12
+    return None if ok else "dice takes a total 2-12"
+
+
+def _cards(parts) -> list[int] | str:
+    """``parts`` as counts of a non-empty card list in resource order, or why not."""
+    if not parts or any(p not in RES_INDEX for p in parts):
+        return "name resource cards (" + " ".join(RESOURCES) + ")"
+    if list(parts) != sorted(parts, key=RES_INDEX.__getitem__):
+        return "write the cards in the order " + " ".join(RESOURCES)
+    return counts_of(parts)
+
+
+def _discard(s, action):
+    p = s.queue[0]
+    counts = _cards(action[1:])
+    if isinstance(counts, str):
+        return counts
+    need = sum(s.hands[p]) // 2
+    if sum(counts) != need:
+        return f"seat {p} discards {need} of its {sum(s.hands[p])} cards"
+    return None if affords(s.hands[p], counts) else "you do not hold those cards"
+
+
+def _robber(s, action):
+    ok = (len(action) == 2 or (len(action) == 4 and action[2] == "from")) and _id(action[1],
+                                                                                  HEXES)
+    if not ok:
+        return "robber takes a hex, and from and a seat when someone is robbed"
+    h = action[1]
+    if h == s.robber:
+        return f"the robber must move: it stands on hex {h}"
+    found = victims(s, h)
+    if len(action) == 2:
+        return (f"name the seat robbed: robber {h} from {' | '.join(map(str, found))}"
+                if found else None)
+    if not _id(action[3], s.num_players) or action[3] not in found:
+        return (f"seat {action[3]} cannot be robbed on hex {h}" + (
+            f"; choose from {', '.join(map(str, found))}" if found else
+            f"; nobody can be: write robber {h}"))
+    return None
+
+
+def _outcome(s, action):
+    if len(action) == 2 and any(a == action for a, _ in s.chance_outcomes()):
+        return None
+    return "not a possible outcome here"
+
+
+def _play(s, action):
+    if len(action) < 2 or action[1] not in DEV_INDEX or action[1] == "vp":
+        return "play takes knight, roadbuilding, plenty or monopoly"
+    card = DEV_INDEX[action[1]]
+    seat = s.seat
+    if s.card_played:
+        return "one development card a turn, and one has been played"
+    if s.dev[seat][card] == 0:
+        return f"you hold no {action[1]} card"
+    if s.dev[seat][card] - s.new[seat][card] <= 0:
+        return f"a {action[1]} card bought this turn cannot be played this turn"
+    args = action[2:]
+    if card in (KNIGHT, ROADBUILDING):
+        if args:
+            return f"play {action[1]} takes nothing after it"
+        if card == ROADBUILDING and not playable(s, card):
+            return "no road can be placed (none left in the supply, or no free edge)"
+        return None
+    if card == MONOPOLY:
+        return None if len(args) == 1 and args[0] in RES_INDEX else "name one resource"
+    if tuple(args) not in plenty_choices(s.bank):
+        return ("the bank is empty" if not sum(s.bank) else
+                "take two resources the bank holds, in resource order "
+                "(one only when the bank has one card)")
+    return None
+
+
+def _maritime(s, action):
+    if "for" not in action:
+        return "maritime R R [R [R]] for R"
+    give, get = sides(action)
+    g = [r for r in range(5) if give[r]]
+    if len(g) != 1 or sum(get) != 1 or list(action[1:]) != [*card_list(give), "for",
+                                                             *card_list(get)]:
+        return "maritime gives 2, 3 or 4 cards of one resource for one other card"
+    r, rate = g[0], give[g[0]]
+    if get[r]:
+        return "a maritime trade asks for another resource than it gives"
+    if rate not in rates(s, s.seat, r):
+        return (f"you have no harbour for {rate}:1 with {RESOURCES[r]}; your rates are "
+                + ", ".join(f"{k}:1" for k in rates(s, s.seat, r)))
+    if s.hands[s.seat][r] < rate:
+        return f"you hold {s.hands[s.seat][r]} {RESOURCES[r]}"
+    g2 = get.index(1)
+    return None if s.bank[g2] else f"the bank has no {RESOURCES[g2]}"
+
+
+def _proposal(action) -> tuple[list[int], list[int]] | str:
+    if action.count("for") != 1:
+        return f"{action[0]} R... for R..."
+    i = action.index("for")
+    give, get = _cards(action[1:i]), _cards(action[i + 1:])
+    if isinstance(give, str) or isinstance(get, str):
+        return give if isinstance(give, str) else get  # type: ignore[return-value]
+    if sum(give) > MAX_SIDE or sum(get) > MAX_SIDE:
+        return f"at most {MAX_SIDE} cards on each side (platform limit)"
+    if any(a and b for a, b in zip(give, get)):
+        return "no resource on both sides of a trade"
+    return give, get
+
+
+def _offer(s, action):
+    terms = _proposal(action)
+    if isinstance(terms, str):
+        return terms
+    if s.offers >= s.game.settings["offers_per_turn"]:
+        return f"no more offers this turn ({s.game.settings['offers_per_turn']} a turn)"
+    return None if affords(s.hands[s.seat], terms[0]) else "you do not hold the cards offered"
+
+
+def _counter(s, action):
+    terms = _proposal(action)
+    if isinstance(terms, str):
+        return terms
+    give, get = s.offer
+    if terms == (get, give):
+        return "that is the offer itself: accept it"
+    return (None if affords(s.hands[s.current_player], terms[0])
+            else "you do not hold the cards you would give")
+
+
+def _accept(s, action):
+    return (None if affords(s.hands[s.current_player], s.offer[1])
+            else "you do not hold the cards asked for")
+
+
+def _trade(s, action):
+    if len(action) != 2 or not _id(action[1], s.num_players):
+        return "trade takes a seat"
+    if action[1] not in _partners(s):
+        answer = s.answers.get(action[1])
+        if isinstance(answer, tuple):
+            return f"you do not hold the cards seat {action[1]} asks for"
+        return f"seat {action[1]} neither accepted nor countered"
+    return None
+
+
+def _none(s, action):
+    return None
+
+
+CHECKS = {"board": _board, "build": _build, "roll": _none, "dice": _dice,
+          "discard": _discard, "robber": _robber, "stolen": _outcome, "draw": _outcome,
+          "buy": lambda s, a: (None if sum(s.deck) else "the development deck is empty")
+          if affords(s.hands[s.seat], COSTS["card"]) else _pays(s, "card"),
+          "play": _play, "maritime": _maritime, "offer": _offer, "counter": _counter,
+          "accept": _accept, "decline": _none, "trade": _trade, "cancel": _none, "end": _none}

@@ -1,0 +1,55 @@
+"""Scores and their breakdown (8): settlements, cities, the special cards, victory point
+cards, per seat."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .notation import KNIGHT, VP
+
+if TYPE_CHECKING:
+    from .rules import CatanState
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def items(s: "CatanState", p: int, hidden_cards: bool = True) -> list[dict]:
+    """``p``'s points as items; ``hidden_cards`` False leaves out its victory point cards
+    (what another seat sees before the end)."""
+    settlements, cities = 5 - s.settlements_left[p], 4 - s.cities_left[p]
+    out = []
+    if settlements:
+        out.append({"text": _plural(settlements, "settlement"), "points": settlements,
+                    "kind": "settlements", "count": settlements})
+    if cities:
+        out.append({"text": _plural(cities, "city").replace("citys", "cities"),
+                    "points": 2 * cities, "kind": "cities", "count": cities})
+    if s.longest == p:
+        out.append({"text": f"Longest Road, {_plural(s.road_len[p], 'road')}", "points": 2,
+                    "kind": "longest road", "length": s.road_len[p]})
+    if s.army == p:
+        out.append({"text": f"Largest Army, {_plural(s.played[p][KNIGHT], 'knight')}",
+                    "points": 2, "kind": "largest army", "knights": s.played[p][KNIGHT]})
+    vp = s.dev[p][VP]
+    if vp and hidden_cards:
+        out.append({"text": _plural(vp, "victory point card"), "points": vp,
+                    "kind": "victory point cards", "count": vp})
+    return out
+
+
+def text(seat: int, parts: list[dict]) -> str:
+    """``"seat 0: 3 settlements (3) + 2 cities (4) + ... = 10"``."""
+    total = sum(i["points"] for i in parts)
+    body = " + ".join(f"{i['text']} ({i['points']})" for i in parts) or "nothing"
+    return f"seat {seat}: {body} = {total}"
+
+
+def breakdown(s: "CatanState") -> dict:
+    """Every seat's points, item by item, with a line of text (the referee's: true totals)."""
+    seats = []
+    for p in range(s.num_players):
+        parts = items(s, p)
+        seats.append({"seat": p, "total": sum(i["points"] for i in parts), "items": parts,
+                      "text": text(p, parts)})
+    return {"seats": seats, "winner": s.winner if s.winner >= 0 else None}

@@ -1,0 +1,92 @@
+"""Trade as tables: every offer and counter the platform limits allow (7.4), built once.
+
+A side of an offer is a multiset of 1 to :data:`MAX_SIDE` resource cards (55 of them); an
+offer pairs two sides that share no resource type. :data:`BY_GIVE` lists, per side given,
+the offers (and counters) with it, so that the legal ones for a hand are found by testing
+55 sides against the hand instead of building a thousand actions anew.
+"""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from ...core.action import Action
+from .board import RESOURCES
+
+MAX_SIDE = 3
+"""At most this many cards on each side of an offer or a counter (platform limit, 7.4)."""
+
+
+def _sides() -> list[tuple[int, ...]]:
+    out = []
+    for size in range(1, MAX_SIDE + 1):
+        for combo in combinations_with_replacement(range(5), size):
+            counts = [0] * 5
+            for r in combo:
+                counts[r] += 1
+            out.append(tuple(counts))
+    return out
+
+
+SIDES = _sides()
+
+
+def _names(counts: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(r for r, n in zip(RESOURCES, counts) for _ in range(n))
+
+
+def _table(kind: str) -> list[tuple[tuple[int, ...], list[Action]]]:
+    table = []
+    for give in SIDES:
+        actions = [Action(kind, *_names(give), "for", *_names(get)) for get in SIDES
+                   if not any(g and h for g, h in zip(give, get))]
+        table.append((give, actions))
+    return table
+
+
+OFFERS = _table("offer")
+COUNTERS = _table("counter")
+_HELD: dict[tuple[int, int, tuple[int, ...]], list[Action]] = {}
+"""The proposals per table and hand, the hand's counts capped at MAX_SIDE (4^5 hands)."""
+
+
+def proposals(table, hand: list[int]) -> list[Action]:
+    """The actions of ``table`` whose side given the ``hand`` holds (a shared list: do not
+    change it)."""
+    key = (id(table), *(h if h < MAX_SIDE else MAX_SIDE for h in hand))
+    out = _HELD.get(key)
+    if out is None:
+        out = _HELD[key] = [a for give, actions in table
+                            if all(g <= h for g, h in zip(give, hand)) for a in actions]
+    return out
+
+
+def sides(action: Action) -> tuple[list[int], list[int]]:
+    """The counts given and asked by an ``offer``/``counter`` action (or ``maritime``)."""
+    i = action.index("for")
+    give, get = [0] * 5, [0] * 5
+    index = {r: k for k, r in enumerate(RESOURCES)}
+    for r in action[1:i]:
+        give[index[r]] += 1
+    for r in action[i + 1:]:
+        get[index[r]] += 1
+    return give, get
+
+
+def sub_multisets(hand: list[int], size: int) -> list[tuple[int, ...]]:
+    """Every way to choose ``size`` cards of ``hand`` (counts per resource)."""
+    out: list[tuple[int, ...]] = []
+    chosen = [0] * 5
+
+    def walk(r: int, left: int) -> None:
+        if r == 4:
+            if left <= hand[4]:
+                chosen[4] = left
+                out.append(tuple(chosen))
+            return
+        rest = sum(hand[r + 1:])
+        for k in range(max(0, left - rest), min(hand[r], left) + 1):
+            chosen[r] = k
+            walk(r + 1, left - k)
+
+    walk(0, size)
+    return out

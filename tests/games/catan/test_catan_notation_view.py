@@ -1,0 +1,125 @@
+"""Notation (spec 7.1–7.5: one spelling per action, round trip, who acts next, options) and
+what each seat sees (section 8)."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import meeple
+from meeple import CHANCE, IllegalAction
+
+from catan_fixtures import after_setup, hand, rolled
+
+EVERY_KIND = ["board " + str(__import__("meeple.games.catan.board", fromlist=["x"]).BEGINNER),
+              "build settlement 0", "build road 71", "build city 53", "roll", "dice 12",
+              "discard lumber lumber ore", "robber 18", "robber 0 from 3", "stolen wool",
+              "buy", "draw vp", "play knight", "play roadbuilding", "play plenty brick ore",
+              "play plenty ore", "play monopoly grain", "maritime wool wool for ore",
+              "offer lumber brick for ore ore ore", "accept", "decline",
+              "counter grain for lumber", "trade 3", "cancel", "end"]
+MALFORMED = ["build road 072", "build road 72", "dice 7.0", "dice 13", "discard ore lumber",
+             "robber 3 from", "robber 3 to 1", "stolen gold", "draw knights", "play vp",
+             "play plenty ore lumber", "maritime ore ore for ore ore", "maritime ore brick for wool",
+             "offer ore", "offer ore for for lumber", "counter for ore", "trade", "end now",
+             "Roll", "build  road 1 2"]
+
+
+@pytest.mark.parametrize("text", EVERY_KIND)
+def test_7_1_and_7_2_every_action_round_trips(text):
+    state = meeple.load("catan", 4).new_state(1)
+    action = state.parse(text)
+    assert str(action) == text and state.parse(str(action)) == action
+
+
+@pytest.mark.parametrize("text", MALFORMED)
+def test_7_1_variants_are_refused_as_malformed(text):
+    state = meeple.load("catan", 4).new_state(1)
+    with pytest.raises(IllegalAction):
+        state.parse(text)
+
+
+def test_7_3_who_acts_next():
+    state = meeple.load("catan", 3).new_state(2)
+    assert state.current_player == CHANCE            # the board
+    state = after_setup()
+    assert state.current_player == 0
+    state.apply("roll")
+    assert state.current_player == CHANCE
+    state.apply("dice 2")
+    state.apply("offer ore for wool")
+    assert [state.current_player] == [1]
+    state.apply("decline")
+    state.apply("decline")
+    assert state.phase == "trade and build"          # closed by itself
+
+
+def test_7_4_offers_per_turn_bound_the_negotiation_and_zero_turns_it_off():
+    state = rolled(after_setup(), 2)
+    for _ in range(3):
+        state.apply("offer ore for lumber")
+        state.apply("decline")
+        state.apply("decline")
+    assert not any(str(a).startswith("offer") for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match="no more offers"):
+        state.apply("offer ore for lumber")
+    off = rolled(after_setup(offers_per_turn=0), 2)
+    assert not any(str(a).startswith("offer") for a in off.legal_actions())
+    with pytest.raises(IllegalAction, match="at most 3 cards"):
+        rolled(after_setup(), 2).apply("offer ore for lumber lumber lumber lumber")
+
+
+def test_7_4_a_counter_the_mover_cannot_pay_cannot_be_taken():
+    state = rolled(after_setup(), 2)                 # seat 0: brick grain ore
+    state.apply("offer ore for wool")
+    state.apply("counter wool for lumber")           # seat 0 has no lumber (ruling: allowed)
+    state.apply("decline")
+    assert {str(a) for a in state.legal_actions()} == {"cancel"}
+    with pytest.raises(IllegalAction, match="do not hold"):
+        state.apply("trade 1")
+
+
+def test_7_5_options_are_checked():
+    for config in ({"board": "moon"}, {"numbers": "fibonacci"}, {"offers_per_turn": 11}):
+        with pytest.raises(ValueError):
+            meeple.load("catan", 3, config)
+
+
+def test_8_a_seat_sees_its_own_cards_and_only_counts_of_the_others():
+    state = rolled(after_setup(), 2)
+    state.dev[1][4] = 1
+    view = state.view(0)
+    json.dumps(view)
+    assert view["seats"][0]["hand"] == {"brick": 1, "grain": 1, "ore": 1}
+    assert "hand" not in view["seats"][1] and view["seats"][1]["cards"] == 3
+    assert "dev" not in view["seats"][1] and view["seats"][1]["dev_cards"] == 1
+    assert "hand" not in json.dumps(state.view(None))
+
+
+def test_8_a_stolen_cards_type_is_seen_by_thief_and_victim_only():
+    state = rolled(after_setup(), 7)
+    state.apply("robber 13 from 1")
+    state.apply("stolen wool")
+    assert state.view(0)["steal"]["card"] == "wool" and state.view(1)["steal"]["card"] == "wool"
+    assert "card" not in state.view(2)["steal"] and "card" not in state.view(None)["steal"]
+    assert all("wool" not in e["text"] for e in state.events if e["kind"] == "stolen")
+
+
+def test_8_determinize_keeps_what_the_seat_sees():
+    state = rolled(after_setup(), 8)
+    state.dev[2][0] = 1
+    state.deck[0] -= 1
+    for seat in range(3):
+        twin = state.determinize(seat, random.Random(seat))
+        assert twin.view(seat) == state.view(seat)
+        assert twin.hands[seat] == state.hands[seat]
+        assert sum(twin.deck) == sum(state.deck)
+
+
+def test_8_the_breakdown_lists_the_items_with_text():
+    state = after_setup()
+    state.dev[0][4] = 1
+    seats = state.score_breakdown()["seats"]
+    assert seats[0]["text"] == ("seat 0: 2 settlements (2) + 1 victory point card (1) = 3")
+    assert [s["total"] for s in seats] == state.scores()
