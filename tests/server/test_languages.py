@@ -53,6 +53,9 @@ def test_the_log_in_the_reader_s_language_over_http_and_websocket(serve):
     assert re.fullmatch(r"red: hod: .+, pak kostky ponechány", log[-1]["text"])
     log = client.post(url, json={"action": "build road R0"}, headers=czech).json()["log"]
     assert log[-1]["text"] == "red: stavba: cesta"
+    assert client.get(f"/api/games/{game['id']}", headers=czech).json()["advice"] == (
+        "Na další stavbu kostky nestačí: ukončete tah")
+    assert client.get(f"/api/games/{game['id']}").json()["advice"] is None   # a spectator
     english = client.get(f"/api/games/{game['id']}", headers=auth).json()["log"]
     assert re.fullmatch(r"red rolled .+, then kept the dice", english[0]["text"])
     with client.websocket_connect(ws_path(game["id"]),

@@ -190,6 +190,14 @@ class State(ABC):
         as notation."""
         return f"played {action}"
 
+    def advice(self, seat: int) -> str | None:
+        """What ``seat`` can do now, in one sentence for a person, and why some things are
+        not possible ("Place the tile: it fits in 3 places", "you have no piece left in
+        hand: pass"); None when it is not the seat's turn or the game has nothing to add.
+        Words for people (:class:`~meeple.core.text.Text`), shown by the drivers beside
+        the legal moves."""
+        return None
+
     def sample_chance(self, rng: random.Random | None = None) -> Action:
         """Draw a chance outcome with ``rng`` (default: the state's own RNG)."""
         rng = rng or self.rng

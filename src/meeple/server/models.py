@@ -175,6 +175,9 @@ class GameState(BaseModel):
         [], description="each legal action as its parts, in the order of legal: the action's "
         "kind, then its arguments (a path of fields a list), so a client need not parse "
         "notation")
+    advice: str | None = Field(None, description="what the seat to move can do now, in one "
+                               "sentence in the reader's language, and why some things are "
+                               "not possible (only for the seat to move)")
     scores: list[int] | None = Field(description="points so far (None where they are "
                                      "secret until the end: Jäger und Sammler)")
     breakdown: dict[str, Any] | None

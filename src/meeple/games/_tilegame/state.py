@@ -22,7 +22,7 @@ from ...core.state import CHANCE, TERMINAL, State
 from ...tiles.board import Board
 from ...tiles.features import Partition
 from ...tiles.geometry import ROTATION_INDEX, unpack
-from . import narration, scoring
+from . import advice, narration, scoring
 from . import view as views
 from .legality import Legality
 from .phases import DRAW, FOLLOW, OVER, PHASES, PLACE
@@ -107,6 +107,7 @@ class TileGameState(Legality, State):
     score_breakdown = scoring.breakdown
     piece_regions = views.regions
     narrate = narration.narrate
+    advice = advice.advise
 
     # --- queries --------------------------------------------------------------------------
     @property

@@ -156,10 +156,17 @@ def random_map(rng: random.Random, method: str) -> Map:
     return Map(tuple(terrain), numbers, tuple(harbours))
 
 
-BEGINNER = read_tokens(
+def _board(text: str) -> Map:
+    read = read_tokens(text.split())
+    if isinstance(read, str):
+        raise ValueError(read)
+    return read
+
+
+BEGINNER = _board(
     "mountains10 pasture2 forest9 fields12 hills6 pasture4 hills10 fields9 forest11 desert "
     "forest3 mountains8 forest8 mountains3 fields4 pasture5 hills5 fields6 pasture11 "
-    "any grain ore any wool any any brick lumber".split())
+    "any grain ore any wool any any brick lumber")
 assert isinstance(BEGINNER, Map)
 
 

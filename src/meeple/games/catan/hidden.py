@@ -14,7 +14,7 @@ counts (each keeping how many it bought this turn) and the rest to the deck.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .board import RESOURCES
 from .notation import DEV_CARDS, card_list
@@ -85,10 +85,13 @@ def view(s: "CatanState", player: int | None) -> dict:
 def _negotiation(s: "CatanState") -> dict | None:
     if s.offer is None:
         return None
-    answers = {}
+    answers: dict[str, object] = {}
     for p, a in s.answers.items():
-        answers[str(p)] = a if isinstance(a, str) else {
-            "counter": {"gives": card_list(a[0]), "asks": card_list(a[1])}}
+        if isinstance(a, str):
+            answers[str(p)] = a
+        else:
+            gives, asks = cast("tuple[list[int], list[int]]", a)
+            answers[str(p)] = {"counter": {"gives": card_list(gives), "asks": card_list(asks)}}
     return {"gives": card_list(s.offer[0]), "asks": card_list(s.offer[1]),
             "order": list(s.order), "answers": answers}
 
@@ -103,17 +106,17 @@ def _steal(s: "CatanState", player: int | None, over: bool) -> dict | None:
     return out
 
 
-def determinize(s: "CatanState", seat: int, rng: random.Random) -> "CatanState":
+def determinize(s: "CatanState", player: int, rng: random.Random) -> "CatanState":
     """A copy in which the other seats' hands and development cards and the deck are dealt
-    anew from what ``seat`` sees (see the module's words). Reads no hidden fact."""
+    anew from what ``player`` sees (see the module's words). Reads no hidden fact."""
     copy = s.clone()
     if s.is_terminal():
         return copy
     copy.rng = random.Random(rng.getrandbits(64))
-    copy.dealt_for = seat
-    others = [p for p in range(s.num_players) if p != seat]
+    copy.dealt_for = player
+    others = [p for p in range(s.num_players) if p != player]
     pool = [r for r in range(5)
-            for _ in range(19 - s.bank[r] - s.hands[seat][r])]
+            for _ in range(19 - s.bank[r] - s.hands[player][r])]
     rng.shuffle(pool)
     for p in others:
         hand = [0] * 5
@@ -121,7 +124,7 @@ def determinize(s: "CatanState", seat: int, rng: random.Random) -> "CatanState":
             hand[pool.pop()] += 1
         copy.hands[p] = hand
     cards = [c for c in range(5) for _ in range(
-        DECK[c] - sum(s.played[p][c] for p in range(s.num_players)) - s.dev[seat][c])]
+        DECK[c] - sum(s.played[p][c] for p in range(s.num_players)) - s.dev[player][c])]
     rng.shuffle(cards)
     for p in others:
         dealt = [cards.pop() for _ in range(sum(s.dev[p]))]
@@ -132,6 +135,6 @@ def determinize(s: "CatanState", seat: int, rng: random.Random) -> "CatanState":
             new[c] += 1
         copy.dev[p], copy.new[p] = dev, new
     copy.deck = [cards.count(c) for c in range(5)]
-    if s.steal is not None and seat not in s.steal[:2]:
+    if s.steal is not None and player not in s.steal[:2]:
         copy.steal = (s.steal[0], s.steal[1], None)
     return copy

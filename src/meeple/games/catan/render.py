@@ -112,7 +112,7 @@ def picture_lines(view: dict) -> list[str]:
 class CatanDrawing(Drawing):
     """The island and the seats' counts as text."""
 
-    def picture(self, view: dict, width: int | None = None) -> str:
+    def picture(self, view: dict, width: int | None = None, height: int | None = None) -> str:
         return "\n".join(picture_lines(view))
 
     def legend(self) -> str:

@@ -45,7 +45,7 @@ def _table(kind: str) -> list[tuple[tuple[int, ...], list[Action]]]:
 
 OFFERS = _table("offer")
 COUNTERS = _table("counter")
-_HELD: dict[tuple[int, int, tuple[int, ...]], list[Action]] = {}
+_HELD: dict[tuple[int, ...], list[Action]] = {}
 """The proposals per table and hand, the hand's counts capped at MAX_SIDE (4^5 hands)."""
 
 

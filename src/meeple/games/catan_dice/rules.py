@@ -12,7 +12,7 @@ import random
 from ...core.action import Action
 from ...core.game import Game
 from ...core.state import CHANCE, TERMINAL, State
-from . import narration, notation, score, view as views
+from . import advice, narration, notation, score, view as views
 from .island import (ANY_JOKER, COSTS, FACE_INDEX, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS,
                      REQUIRES, RESOURCES, STRUCTURES, TURNS, VALUE, X_POINTS, frontier)
 
@@ -300,6 +300,7 @@ class CatanDiceState(State):
     view = views.view
     score_breakdown = score.breakdown
     narrate = narration.narrate
+    advice = advice.advise
 
     # --- copies ---------------------------------------------------------------------------
     def clone(self) -> "CatanDiceState":

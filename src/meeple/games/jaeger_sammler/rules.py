@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.state import CHANCE, TERMINAL, State
-from . import events, hidden, moves, narration, notation, score, view as views
+from . import advice, events, hidden, moves, narration, notation, score, view as views
 from .board import Board
 from .notation import JSAction
 from .phases import OVER, PLAY, SETUP, STALL_ROUNDS
@@ -89,6 +89,7 @@ class JaegerSammlerState(State):
     view = views.view
     determinize = hidden.determinize
     narrate = narration.narrate
+    advice = advice.advise
 
     def empty_fields(self) -> list[int]:
         """The fields the next set-up covers, row-major: every field without a tile."""
