@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from .action import Action
 from .errors import IllegalAction
 from .outcome import winners
+from .text import words
 
 if TYPE_CHECKING:
     from typing import Self          # Python 3.11; read by the checker only
@@ -177,7 +178,7 @@ class State(ABC):
         except (IndexError, KeyError, TypeError, ValueError, AttributeError):
             reason = "malformed action"
         if reason is not None:
-            raise IllegalAction(f"{_shown(action)}: {reason}")
+            raise IllegalAction(words("{action}: {reason}", action=_shown(action), reason=reason))
         return action
 
     def narrate(self, action: Action) -> str:

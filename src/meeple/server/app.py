@@ -24,11 +24,12 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match, Mount
 
 from .. import __version__
+from ..i18n import translate
 from . import database, logs
 from .errors import ApiError
 from .host import Host
 from .hub import Hub
-from .languages import router as languages_router
+from .languages import language_of, router as languages_router
 from .limits import (GAMES_PER_HOUR, PLAYERS_PER_HOUR, SOCKETS_PER_ADDRESS, BodyLimit, CreationLimit,
                      RateLimit, RateLimiter, SecurityHeaders, SocketLimit, default_caps,
                      fd_limit)
@@ -126,8 +127,8 @@ def create_app(url: str | None = None, *, bot_workers: int = 2, rate: float = DE
 
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
-    async def api_error(_request: Request, e: ApiError):
-        return JSONResponse({"error": e.message}, e.status)
+    async def api_error(request: Request, e: ApiError):
+        return JSONResponse({"error": translate(e.message, language_of(request))}, e.status)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_request: Request, e: RequestValidationError):

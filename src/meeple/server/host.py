@@ -376,7 +376,7 @@ class Host:
         try:
             rows = fresh.play(seat, text)
         except IllegalAction as e:
-            raise ApiError(422, str(e)) from None
+            raise ApiError(422, e.args[0] if e.args else str(e)) from None  # words: a Text
         summary = fresh.summary()
         summary |= after_move(live.row, seat, summary["to_move"], now())   # the clock's
         ends = self.takebacks.ended_by(fresh, seat)

@@ -13,6 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..agents import agent_classes
 from ..games import GAMES
+from ..i18n import translate
 from .errors import ApiError
 from .host import Host
 from .hub import fit_reason
@@ -342,7 +343,8 @@ async def _serve(ws: WebSocket, the_host: Host, game_id: str, client: str) -> No
                 else:
                     await the_host.move(game_id, token, text, index)
             except ApiError as e:
-                conn.put({"type": "error", "status": e.status, "error": e.message})
+                conn.put({"type": "error", "status": e.status,
+                          "error": translate(e.message, conn.lang)})
     finally:
         the_host.disconnect(conn)
 
