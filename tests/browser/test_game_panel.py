@@ -159,8 +159,10 @@ def test_rematch_lands_on_the_new_game_with_a_seat(server, page):
     page.wait_for_url(re.compile(r"/games/(?!%s)[\w-]+$" % old["id"]))
     new_id = page.url.rstrip("/").split("/")[-1]
     assert "token" not in page.url
-    wait_until(page, "window.meeple.state() && !window.meeple.state().terminal")
-    assert state(page, "seat") == 0 and state(page, "id") == new_id
+    # Everyone one seat on, in their colour: the bot starts (and, with one tile, ends it).
+    wait_until(page, f"window.meeple.state() && window.meeple.state().id === '{new_id}'")
+    assert state(page, "seat") == 1 and state(page, "colours") == ["blue", "red"]
+    expect(page.locator("#players li[data-seat='1']")).to_contain_text("you (red)")
     assert server.get(f"/api/games/{old['id']}")["rematch"] == new_id
 
     # Back on the old game (its token is still this tab's): the rematch is offered, and
@@ -169,7 +171,7 @@ def test_rematch_lands_on_the_new_game_with_a_seat(server, page):
     expect(page.locator("#rematch")).to_have_text("go to the rematch")
     page.click("#rematch")
     page.wait_for_url(re.compile(r"/games/%s$" % new_id))
-    wait_until(page, "window.meeple.state() && window.meeple.state().seat === 0")
+    wait_until(page, "window.meeple.state() && window.meeple.state().seat === 1")
 
 
 def test_the_other_person_is_offered_the_rematch_started(server, people):
@@ -184,8 +186,10 @@ def test_the_other_person_is_offered_the_rematch_started(server, people):
     expect(blue.locator(".rematch")).to_contain_text("A rematch has started")
     blue.click("#rematch")
     blue.wait_for_url(red.url)
-    wait_until(blue, "window.meeple.state() && window.meeple.state().seat === 1")
-    wait_until(red, "window.meeple.state().seat === 0")   # red's token still works
+    # one seat on: blue starts the rematch, red plays second; each keeps their colour
+    wait_until(blue, "window.meeple.state() && window.meeple.state().seat === 0")
+    wait_until(red, "window.meeple.state().seat === 1")   # red's token still works
+    assert red.evaluate("window.meeple.state().colours") == ["blue", "red"]
 
 
 def test_leaving_makes_you_a_spectator(server, page):

@@ -115,7 +115,16 @@ def test_replay_steps_through_a_game_and_charts_its_review(server, page, artifac
     assert not re.search(r"\bseat \d", page.locator("#move").inner_text())
     first = markers.first
     tip = first.get_attribute("data-tip")
-    assert "played" in tip and "best was" in tip and "lost" in tip
+    assert "best was" in tip and "lost" in tip
+    # In the log's words, not notation (no tile letters, coordinates or degrees): the
+    # move played as the log says it, the best one as the engine narrates it.
+    notation = re.compile(r"\bplace [A-Z]|\bfollower \w+ [NESW]{1,3}\b|-?\d+ -?\d+ \d+")
+    for said in [tip, page.locator("#losses").inner_text()]:
+        assert not notation.search(said), said
+    worst = next(m for m in review["moves"] if m["index"] == int(first.get_attribute("data-index")))
+    assert worst["best_words"] and worst["best_words"] in tip, (worst, tip)
+    log = {e["index"]: e["text"] for e in server.get(f"/api/games/{game_id}")["log"]}
+    assert log[worst["index"]].split(" ", 1)[1] in tip      # the log's words, seat renamed
     first.hover()
     expect(page.locator(".chart-tip")).to_be_visible()
     expect(page.locator(".chart-tip")).to_contain_text("best was")
@@ -146,3 +155,26 @@ def test_the_replay_of_a_game_not_over_waits_for_its_review(server, page):
     # the replay comes at the end; the review, in any case, only once the game is over.
     wait_until(page, """() => ['chart-status', 'error'].some(
         (id) => document.getElementById(id).textContent.includes('once the game is over'))""")
+
+
+def test_a_catan_dice_replay_shows_the_score_row_above_the_chart(server, chromium, artifacts):
+    """At 1366x768 the island sheet fits the height the chart leaves: its score row (the
+    boxes and the total) is whole above the chart, not under it (web audit B15)."""
+    game = server.create("catan-dice", 2, {"0": "greedy", "1": "greedy"})
+    deadline = time.monotonic() + 60
+    while not server.get(f"/api/games/{game['id']}")["terminal"]:
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.2)
+    context = chromium.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        page = context.new_page()
+        page.goto(server.base + f"/games/{game['id']}/replay#5")
+        page.wait_for_selector("#cd-scores")
+        page.wait_for_timeout(300)
+        scores = page.locator("#cd-scores").bounding_box()
+        chart = page.locator("#chart-box").bounding_box()
+        assert scores["y"] + scores["height"] <= chart["y"], (scores, chart)
+        assert scores["y"] >= 0
+        page.screenshot(path=str(artifacts / "replay-catan-dice-1366.png"))
+    finally:
+        context.close()

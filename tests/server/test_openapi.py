@@ -27,9 +27,11 @@ def operations(schema: dict):
 def test_422_only_where_an_illegal_action_is_refused(serve):
     schema = schema_of(serve())
     with_422 = {(m, p) for m, p, op in operations(schema) if "422" in op["responses"]}
-    assert with_422 == {("POST", "/api/games/{game_id}/actions")}
+    assert with_422 == {("POST", "/api/games/{game_id}/actions"), ("POST", "/api/games")}
     described = schema["paths"]["/api/games/{game_id}/actions"]["post"]["responses"]["422"]
     assert "illegal" in described["description"]
+    colours = schema["paths"]["/api/games"]["post"]["responses"]["422"]   # colours.py
+    assert "colour" in colours["description"]
     assert "HTTPValidationError" not in schema["components"]["schemas"]
     assert "ValidationError" not in schema["components"]["schemas"]
     for method, path, op in operations(schema):

@@ -86,12 +86,14 @@ def test_tokens_are_stored_only_as_their_sha256(serve, db_url):
     b = first["id"]
     assert second["id"] == b
     handed += [first["token"], second["token"]]
-    current.update({(b, 1): first["token"], (b, 0): second["token"], (b, 2): None})
-    now = state(client, b, second["token"])        # a takeback request left open there
-    client.post(f"/api/games/{b}/actions", headers=auth(second["token"]),
+    # everyone one seat on in the rematch: the second seat starts
+    assert (first["seat"], second["seat"]) == (0, 2)
+    current.update({(b, 0): first["token"], (b, 2): second["token"], (b, 1): None})
+    now = state(client, b, first["token"])         # a takeback request left open there
+    client.post(f"/api/games/{b}/actions", headers=auth(first["token"]),
                 json={"action": now["legal"][0], "index": now["index"]})
-    asked = client.post(f"/api/games/{b}/takeback", headers=auth(second["token"]))
-    assert asked.status_code == 200 and asked.json()["waiting"] == [1], asked.json()
+    asked = client.post(f"/api/games/{b}/takeback", headers=auth(first["token"]))
+    assert asked.status_code == 200 and asked.json()["waiting"] == [2], asked.json()
 
     private = create(client, "catan-dice", players=2, seed=3, private=True)
     c = private["id"]

@@ -30,9 +30,10 @@ def positions(record: dict) -> list[int]:
 
 def analyse(record: dict, indices: list[int], spec: str = ANALYSIS_AGENT,
             seed: int = 0) -> list[dict]:
-    """``{"index", "seat", "move", "best", "chance", "played"}`` for each of ``indices``
-    (positions of ``record``, ascending): the move played, the agent's best move, the
-    seat's chance with it (a win chance; an expected final score in a solo game) and the
+    """``{"index", "seat", "move", "best", "chance", "played", "best_words"}`` for each of
+    ``indices`` (positions of ``record``, ascending): the move played, the agent's best
+    move (and its words, the engine's narration, as the log says a move), the seat's
+    chance with it (a win chance; an expected final score in a solo game) and the
     value of the move played (None where the search did not visit it)."""
     record_ = Record.from_json(record)
     state = new_game_state(record_)
@@ -47,7 +48,8 @@ def analyse(record: dict, indices: list[int], spec: str = ANALYSIS_AGENT,
             values = {str(row.action): row.value for row in ranked}
             out.append({"index": i, "seat": state.current_player, "move": text,
                         "best": str(ranked[0].action), "chance": ranked[0].value,
-                        "played": values.get(str(state.parse(text)))})
+                        "played": values.get(str(state.parse(text))),
+                        "best_words": state.narrate(ranked[0].action)})
         state.apply(text)
     return out
 

@@ -300,6 +300,9 @@ class ReviewedMove(BaseModel):
                                       "the expected final score)")
     played: float | None = Field(description="the same for the move played (None: not "
                                              "visited by the search)")
+    best_words: str | None = Field(None, description="the best move in words, as the "
+                                   "log says a move, its seat's name left out (None in a "
+                                   "review stored before they were kept)")
 
 
 class Analysis(BaseModel):

@@ -127,7 +127,10 @@ def _facts(name: str) -> dict:
     return {**cls().describe(), "agents": [a.describe() for a in agent_classes(cls).values()]}
 
 
-@router.post("/games", status_code=201, response_model=Created, responses=errors(429),
+@router.post("/games", status_code=201, response_model=Created,
+             responses={**errors(429), 422: {"model": Error, "description":
+                        "colours that cannot be: one the game does not have, one named "
+                        "for two seats, or a key that is not a seat"}},
              summary="Create a game; the people's seat tokens are shown only here")
 async def create(body: CreateGame, request: Request) -> dict | Response:
     """At most ``--games-per-hour`` games from one address in any hour (429 past it, with

@@ -13,11 +13,14 @@ export function costliest(moves) {
     .sort((a, b) => (b.chance - b.played) - (a.chance - a.played)).slice(0, 3);
 }
 
-/** What a costly move lost, in words. */
-export function lossWords(m, colours, solo) {
+/** What a costly move lost, in words: `said(i)` is the game log's words for move `i`
+ * ("Ana placed a straight road…"), the best move is the review's words for it; the
+ * notation only where a review or a log has none. */
+export function lossWords(m, colours, solo, said = () => null) {
   const lost = m.chance - m.played;
   const amount = solo ? `${lost.toFixed(1)} points` : `${Math.round(lost * 100)}%`;
-  return `${colours[m.seat] || "?"} played ${m.move}; best was ${m.best}; lost ${amount}`;
+  const played = said(m.index) || `${colours[m.seat] || "?"} played ${m.move}`;
+  return `${played}; best was: ${m.best_words || m.best}; lost ${amount}`;
 }
 
 /** The top of the value axis: 1 (a chance), or for a solo game a round number above every
@@ -93,7 +96,7 @@ export function createChart(svg, { losses, lossesTitle, go }) {
     review = next;
     const rect = svg.getBoundingClientRect();
     if (!review || rect.width < 50 || rect.height < 30) return;
-    const { analysis, total, players, colours, end } = review;
+    const { analysis, total, players, colours, end, said } = review;
     const W = rect.width, H = rect.height, solo = players === 1;
     const top = axisTop(solo, analysis.moves, end);
     const iw = W - PAD.left - PAD.right, ih = H - PAD.top - PAD.bottom;
@@ -133,7 +136,7 @@ export function createChart(svg, { losses, lossesTitle, go }) {
     // The three costliest moves, numbered, with what they lost.
     const worst = costliest(analysis.moves);
     worst.forEach((m, k) => {
-      const words = lossWords(m, colours, solo);
+      const words = lossWords(m, colours, solo, said);
       parts.push(sv("g", { class: "loss", "data-index": m.index, "data-tip": words, "aria-label": words,
                            transform: `translate(${x(m.index)} ${y(m.chance)})` },
         sv("circle", { r: 8 }), sv("text", {}, String(k + 1))));
@@ -145,7 +148,7 @@ export function createChart(svg, { losses, lossesTitle, go }) {
       const li = document.createElement("li");
       const a = document.createElement("a");
       a.href = `#${m.index + 1}`;
-      a.textContent = `move ${m.index + 1}: ${lossWords(m, colours, solo)}`;
+      a.textContent = `move ${m.index + 1}: ${lossWords(m, colours, solo, said)}`;
       li.append(a);
       return li;
     }));

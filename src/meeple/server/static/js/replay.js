@@ -89,9 +89,9 @@ function renderStep(pos) {
     // where the log has none, and kept in data-action and the tooltip.
     const action = record.actions[step - 1];
     const seat = moverOf(step - 1);
-    const said = words.get(step - 1);
+    const said = saidOf(step - 1);
     const who = seat === -1 ? "chance" : seat !== null && seat >= 0 ? seatWords(pos, seat) : "";
-    move.textContent = said ? peopleWords(named || pos, said)
+    move.textContent = said ? said
       : seat === -1 ? "chance: a draw or a roll" : who ? `${who}: ${action}` : action;
     move.dataset.action = action;
     move.title = action;
@@ -105,6 +105,13 @@ function renderStep(pos) {
     li.textContent = `game over: ${s.join(" : ")}`;
     $("events").append(li);
   }
+}
+
+/** The game log's words for action `i`, the seats named as people name them (null
+ * where the log has none). */
+function saidOf(i) {
+  const said = words.get(i);
+  return said ? peopleWords(named || known.get(i + 1), said) : null;
 }
 
 /** A seat as people say it: "Ana (red)", "greedy bot (blue)"; never a seat number. */
@@ -129,7 +136,7 @@ async function pollAnalysis() {
       await position(total).catch(() => null);      // the result ends each line
       status.textContent = "";
       $("chart-box").dataset.state = "done";
-      chart.draw({ analysis, total, players, colours, end: known.get(total) });
+      chart.draw({ analysis, total, players, colours, end: known.get(total), said: saidOf });
       const shown = known.get(step);
       if (shown) renderStep(shown);               // the review names each move's seat
       return;
