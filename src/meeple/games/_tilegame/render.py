@@ -1,7 +1,7 @@
 """The table of a tile-laying game as text with rich markup, drawn from a seat's view.
 
 The board with coordinates on the margins (tiles drawn by a game's
-:class:`~.picture.TileStyle` in a checkerboard of two shades, the tile placed last lit and
+:class:`~.picture.TileStyle` in a checkerboard of two shades, the tile placed last
 marked on the margins; as wide as the terminal allows, else cut around the tile placed last
 with a line saying which columns are shown and how to see all), every seat's points and
 pieces, and for the seat to move the drawn tile in its four rotations with the places it
@@ -232,9 +232,8 @@ def board_lines(view: dict, board: Board, table: Table, width: int | None = None
 def _tile_row(board: Board, style: TileStyle, shown: Frame, y: int,
               marks: dict[int, Marks], fits: set[int]) -> list[str]:
     """The three lines of the board's row ``y``: its tiles (the odd ones of the
-    checkerboard in the other shade, the tile placed last lit), dots where the drawn tile
-    fits, blanks elsewhere."""
-    widths, last = shown.widths, len(board.placed) - 1
+    checkerboard in the other shade), dots where the drawn tile fits, blanks elsewhere."""
+    widths = shown.widths
     blank, dot = " " * sum(widths), "[yellow]" + "·".center(sum(widths)) + "[/]"
     rows = ["", "", ""]
     for x in range(shown.x0, shown.x1 + 1):
@@ -243,8 +242,7 @@ def _tile_row(board: Board, style: TileStyle, shown: Frame, y: int,
             dots = pack(x, y) in fits
             rows = [rows[0] + blank, rows[1] + (dot if dots else blank), rows[2] + blank]
             continue
-        lines = style.tile_lines(board.placed[t], widths, marks.get(t), (x + y) % 2 == 1,
-                                 t == last)
+        lines = style.tile_lines(board.placed[t], widths, marks.get(t), (x + y) % 2 == 1)
         rows = [row + line for row, line in zip(rows, lines)]
     return rows
 

@@ -14,7 +14,8 @@ from .picture import STYLE
 
 LEGEND = ("[dim]legend: ▓█ city  ◆ pennant  ░▒ field (tiles alternate in shade)  ━┃ road  "
           "⌂ monastery  R B Y G K: followers by colour (lower case: farmers; ⌂R: a monk "
-          "of red)  ▼▶ the tile placed last  · where the drawn tile fits[/]")
+          "of red)  ▼▶ on the margins: the column and row of the tile placed last  · where the drawn "
+          "tile fits[/]")
 
 
 def _marks(view: dict, board: Board, widths: tuple[int, int, int]) -> dict[int, Marks]:
