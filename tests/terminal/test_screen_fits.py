@@ -115,3 +115,29 @@ def test_jaeger_sammler_moves_are_found_by_their_fields(tmp_path):
     until(child, PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def board_rows(lines: list[str]) -> list[int]:
+    """The tile rows of the board on screen, by the row labels on its left margin."""
+    return [int(m.group(1)) for line in lines
+            if (m := re.match(r" *(-?\d+)(?:▶| ) .*(?:◀-?\d+| -?\d+)$", line.rstrip()))]
+
+
+@pytest.mark.parametrize("rows, columns", SIZES)
+@pytest.mark.parametrize("name", ["carcassonne", "hunters-gatherers"])
+def test_five_players_leave_the_board_four_tile_rows(name, rows, columns):
+    """With five seats the status took a line per seat and the board kept 2 tile rows at
+    80x24; now the seats share a line or two. Turns are counted in rounds, as players
+    count them (``turn 71`` counted every seat's turn)."""
+    child = spawn(rows, columns, name, "--players", "human," + ",".join(["greedy"] * 4),
+                  "--seed", "4")
+    until(child, PROMPT)
+    for round_ in (2, 3):
+        place_first_fit(child)
+        child.sendline("pass")
+        until(child, PROMPT)
+        lines = screen(child.seen, rows, columns)
+        text = "\n".join(lines)
+        assert len(board_rows(lines)) >= 4, text
+        assert f"round {round_}:" in text and not re.search(r"\bturn \d", text), text
+    child.terminate(force=True)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from ...tiles.board import Board
 from .._tilegame.picture import SEAT_LETTER, Marks
 from .._tilegame.render import Table, TileDrawing, follower_marks
-from .._tilegame.words import plural
 from .picture import STYLE
 
 LEGEND = ("[dim]legend: ▓█ city  ◆ pennant  ░▒ field (tiles alternate in shade)  ━┃ road  "
@@ -30,5 +29,5 @@ class CarcassonneDrawing(TileDrawing):
                 "Ws Wn, monastery: C) or [bold]pass[/]"),
         occupy_help="Put a follower on the tile just placed, or pass",
         marks=_marks,
-        seat_status=lambda view, s: f"{plural(view['supply'][s], 'follower')} in hand",
+        in_hand="followers in hand", seat_status=lambda view, s: str(view["supply"][s]),
         piles=lambda view: f"tiles left: {view['remaining']}")

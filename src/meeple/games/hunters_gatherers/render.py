@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...tiles.board import Board
 from .._tilegame.picture import SEAT_LETTER, Marks, piece_cell
 from .._tilegame.render import Table, TileDrawing, follower_marks, piece_segment
-from .._tilegame.words import COLOURS, plural
+from .._tilegame.words import COLOURS
 from .picture import STYLE
 
 HUT = "⌂"
@@ -68,8 +68,7 @@ class HuntersGatherersDrawing(TileDrawing):
                 "[bold]pass[/]"),
         occupy_help="Put a follower or a hut on the tile just placed, or pass",
         marks=_marks,
-        seat_status=lambda view, s: (f"{plural(view['supply'][s], 'follower')} and "
-                                     f"{plural(view['huts_in_hand'][s], 'hut')} in hand"),
-        piles=lambda view: (f"land tiles left: {view['remaining']}, bonus tiles left: "
-                            f"{view['bonus_left']}"),
+        in_hand="followers, huts in hand",
+        seat_status=lambda view, s: f"{view['supply'][s]}, {view['huts_in_hand'][s]}",
+        piles=lambda view: f"tiles left: {view['remaining']} land, {view['bonus_left']} bonus",
         feature_note=_feature_note, phase_lines=_bonus_lines)
