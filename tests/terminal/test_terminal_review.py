@@ -124,7 +124,7 @@ def test_ending_a_catan_dice_turn_with_nothing_built_asks_first(tmp_path):
     child.sendline("end")
     child.expect(r"\(y/N\)")
     child.sendline("y")
-    child.expect(re.escape("seat 0: end"))
+    child.expect(r"red (\(you\) )?[^\r\n]*ended the turn")
     child.expect(PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)

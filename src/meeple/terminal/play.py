@@ -60,7 +60,8 @@ class TerminalGame:
         self.humans = {i for i, p in enumerate(self.seats) if p == HUMAN}
         self.hinter = self._hinter(hints) if hints else None
         self.history = History(game, seed, list(actions),
-                               [{"seat": i, "agent": p} for i, p in enumerate(self.seats)])
+                               [{"seat": i, "agent": p} for i, p in enumerate(self.seats)],
+                               narrate=True)
         self.logged = 0
         """Terminal lines printed since the last picture."""
 
@@ -120,7 +121,7 @@ class TerminalGame:
             while not self.state.is_terminal():
                 player = self.state.current_player
                 if player == CHANCE:
-                    self._apply(self.history.chance(), "chance")
+                    self._apply(self.history.chance())
                 elif self.agents[player] is None:
                     if shown_for != len(self.actions):
                         if self.hinter is not None:
@@ -129,7 +130,7 @@ class TerminalGame:
                         shown_for = len(self.actions)
                     self._human_turn(player)
                 else:
-                    self._apply(self.agents[player].act(self.state), f"seat {player}")
+                    self._apply(self.agents[player].act(self.state))
                     if self.delay:
                         self.draw(self._watcher())      # watching bots: every move seen
                         time.sleep(self.delay)
@@ -141,13 +142,22 @@ class TerminalGame:
         self.finish()
         return self.state
 
-    def _apply(self, action, who: str) -> None:
-        index = self.state.action_count
+    def _apply(self, action, who: str | None = None) -> None:
+        """Apply ``action`` (chance's, or a seat's) and print it: a chance outcome as what
+        was dealt, a seat's move in the engine's words (:meth:`State.narrate`, as the
+        server's log tells it) after the seat's name, with the form typed for it at the
+        prompt where it has one (``— (-1,0):90``), then its events."""
+        index, seat = self.state.action_count, self.state.current_player
+        view = self.state.view(seat) if seat >= 0 else None
         action = self.history.apply(action)
-        if who == "chance":
+        if seat < 0:
             self._say(f"[dim]{escape(dealt(action))}[/]")
         else:
-            self._say(f"[cyan]{who}: {escape(shown(action))}[/]")
+            words = self.history.narration[-1][2]
+            forms = self.game.drawing.prompt_forms(view, action)
+            typed = f" [dim]— {escape(forms[0])}[/]" if forms else ""
+            self._say(f"[cyan]{escape(self._seat_name(seat, you=True))} {escape(words)}[/]"
+                      + typed)
         for event in self.state.events_since(index):
             self._say(f"  [green]→[/] {escape(event['text'])}")
 
@@ -220,7 +230,7 @@ class TerminalGame:
         if action is None or not self._cautioned(view, legal, action):
             return
         try:
-            self._apply(action, f"seat {player}")
+            self._apply(action)
         except IllegalAction as e:
             self.console.print(f"[red]Not allowed: {escape(str(e))}[/]  (type help for the "
                                "legal moves)")
@@ -357,14 +367,16 @@ class TerminalGame:
         else:
             self.console.print(f"Scores so far: {listed}")
 
-    def _seat_name(self, seat: int, agent: bool = False) -> str:
-        """A seat as the board names it: its colour, the seat's number, and with ``agent``
-        who played it (``blue (seat 1, greedy)``, ``red (seat 0, you)``)."""
+    def _seat_name(self, seat: int, agent: bool = False, you: bool = False) -> str:
+        """A seat as the board names it: its colour, with ``you`` marked ``(you)`` if it
+        is the one person's at the table, and with ``agent`` the seat's number and who
+        played it (``blue (seat 1, greedy)``, ``red (seat 0, you)``)."""
         colours = self.game.colours
         colour = colours[seat] if seat < len(colours) else f"seat {seat}"
+        alone = seat in self.humans and len(self.humans) == 1
         if not agent:
-            return colour
-        who = "you" if seat in self.humans and len(self.humans) == 1 else self.seats[seat]
+            return f"{colour} (you)" if you and alone else colour
+        who = "you" if alone else self.seats[seat]
         return f"{colour} (seat {seat}, {who})"
 
 
