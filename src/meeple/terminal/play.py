@@ -80,30 +80,31 @@ class TerminalGame:
                           [p for p, a in zip(self.seats, self.agents) if a is not None])
 
     def hint_table(self) -> Table:
-        """The hint agent's top three moves here, with their value, expected margin (where
-        the agent gives one) and visits. The agent searches a copy in which what the seat
-        cannot see is dealt anew (``determinize``), so hints know exactly what the seat's
-        view shows. Moves the drawing calls the same (a symmetric tile turned to look the
-        same) are one row, as the help lists them."""
+        """The hint agent's top three moves here, each in the form help and the prompt
+        teach (``(-1,0):270``; the notation where the game has no other), with its value
+        (a win chance from one search, never a sure win from a few playouts:
+        :func:`~meeple.core.agent.win_chances`), expected margin (where the agent gives
+        one) and visits. The agent searches a copy in which what the seat cannot see is
+        dealt anew (``determinize``), so hints know exactly what the seat's view shows.
+        Moves the drawing calls the same (a symmetric tile turned to look the same) are
+        one row, as the help lists them."""
         rows = best_moves(self.state, self.hinter, 3)
         percent = self.hinter.ranks_by == WIN_RATE
         margins = any(row.margin is not None for row in rows)
         table = Table(title=f"hints from {self.hinter.name}", title_justify="left")
         view = self.state.view(self.state.current_player)
-        typed = [(self.game.drawing.prompt_forms(view, row.action) or ("",))[0] for row in rows]
         table.add_column("move")
-        if any(typed):                       # the form help and the prompt teach, beside it
-            table.add_column("type")
         table.add_column(self.hinter.ranks_by, justify="right")
         if margins:
             table.add_column(MARGIN_TITLE, justify="right")
         table.add_column("visits", justify="right")
-        for (action, value, visits, margin), form in zip(rows, typed):
-            cells = [str(action), *([form] if any(typed) else []),
-                     f"{100 * value:.0f}%" if percent else f"{value:.1f}"]
+        for row in rows:
+            forms = self.game.drawing.prompt_forms(view, row.action)
+            cells = [forms[0] if forms else str(row.action),
+                     chance_text(row.value) if percent else f"{row.value:.1f}"]
             if margins:
-                cells.append("" if margin is None else f"{margin:+.1f}")
-            cells.append("" if visits is None else str(visits))
+                cells.append("" if row.margin is None else f"{row.margin:+.1f}")
+            cells.append("" if row.visits is None else str(row.visits))
             table.add_row(*cells)
         return table
 
@@ -378,6 +379,16 @@ class TerminalGame:
             return f"{colour} (you)" if you and alone else colour
         who = "you" if alone else self.seats[seat]
         return f"{colour} (seat {seat}, {who})"
+
+
+def chance_text(chance: float) -> str:
+    """A win chance in whole percent, never 0% or 100%: an estimate is not a certainty
+    (``<1%``, ``>99%`` at the ends)."""
+    if chance < 0.005:
+        return "<1%"
+    if chance > 0.995:
+        return ">99%"
+    return f"{100 * chance:.0f}%"
 
 
 _INVISIBLE = re.compile(r"\x1b\[[0-9;]*m")
