@@ -267,12 +267,14 @@ def rotations_lines(tileset: TileSet, style: TileStyle, type_: str, words: Seque
     return lines
 
 
-def status_lines(view: dict, table: Table, width: int, turn: bool = True) -> list[str]:
-    """With ``turn``, the round and whose turn (else the drawn tile's lines say it); the
-    piles; every seat's points and pieces in hand: packed in as few lines of ``width`` as
-    they fill (two, with five players at 80 columns), a seat never split, so that the
-    board keeps the room: ``round 18, red's turn · tiles left: 46 · points (followers
-    left): ▶red (you) 12 (5)  blue 8 (7)``."""
+def status_lines(view: dict, table: Table, width: int, title: str = "",
+                 turn: bool = True) -> list[str]:
+    """The game's ``title`` where it takes no line of its own; with ``turn``, the round
+    and whose turn (else the drawn tile's lines say it); the piles; every seat's points
+    and pieces in hand: packed in as few lines of ``width`` as they fill (two, with five
+    players at 80 columns), a seat never split, so that the board keeps the room:
+    ``Carcassonne · round 18, red's turn · tiles left: 46 · points (followers in hand):
+    ▶red (you) 12 (5)  blue 8 (7)``."""
     over = view["phase"] == "over"
     head = ["game over" if over else turn_words(view)] if turn or over else []
     seats = []
@@ -281,8 +283,16 @@ def status_lines(view: dict, table: Table, width: int, turn: bool = True) -> lis
         you = " (you)" if s == view.get("seat") else ""
         seats.append(f"{marker}[{SEAT_STYLE[s]}]{COLOURS[s]}[/]{you} {view['scores'][s]} "
                      f"({table.seat_status(view, s)})")
+    parts = [*head, piles_text(view, table), f"points ({table.in_hand}):"]
+    untitled = _packed(parts, seats, width)
+    titled = _packed([f"[bold]{title}[/]", *parts], seats, width) if title else untitled
+    return titled if len(titled) == len(untitled) else untitled
+
+
+def _packed(parts: list[str], seats: list[str], width: int) -> list[str]:
+    """``parts`` joined by `` · ``, then ``seats`` by two spaces, in lines of ``width``."""
     lines: list[str] = []
-    for part in [*head, piles_text(view, table), f"points ({table.in_hand}):"]:
+    for part in parts:
         add_part(lines, part, " · ", width)
     for i, seat in enumerate(seats):
         add_part(lines, seat, "  " if i else " ", width)
@@ -394,7 +404,7 @@ class TileDrawing(Drawing):
         to move, if it is the view's, the prompt, last: so the board is on screen with it."""
         width = width or terminal_width()
         table, board = self.table, seen_board(view, self.game.tileset)
-        head = status_lines(view, table, width, turn=view["phase"] != "place")
+        head = status_lines(view, table, width, self.game.title, view["phase"] != "place")
         tail: list[str] = []
         phase, who = view["phase"], seat_name(view["active"])
         moving = view["seat"] == view["active"]        # else no prompt: a bot's turn, a replay
