@@ -254,3 +254,15 @@ def test_chance_is_told_in_words():
     child = spawn("catan-dice", "--players", "greedy", "--seed", "3")
     child.expect(r"dice rolled: [a-z]+ [a-z]+")
     child.expect(pexpect.EOF)
+
+
+def test_jaeger_sammler_counts_rounds_as_players_do():
+    """L6: ``turn 13`` counted every seat's turn; a round is every seat's move once."""
+    game = meeple.load("jaeger-sammler")
+    state = game.new_state(3)
+    while state.current_player < 0:
+        state.apply(state.sample_chance())
+    for _ in range(4):                                   # two moves of each seat
+        state.apply(state.legal_actions()[0])
+    picture = Text.from_markup(game.drawing.picture(state.view(0), width=80)).plain
+    assert "summer, round 3, seat 0 to move" in picture and "turn 5" not in picture
