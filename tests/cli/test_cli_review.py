@@ -190,3 +190,19 @@ def test_load_needs_no_game_name(tmp_path):
     assert proc.returncode == 0 and "Catan Dice" in proc.stdout, proc.stderr
     proc = run("play")
     assert proc.returncode == 1 and "name the game to play" in proc.stderr
+
+
+def test_every_list_of_the_games_follows_the_readme():
+    """L7: the game choices came catan-dice first, unlike the README's table (Carcassonne,
+    H&G, Jäger und Sammler, Catan Dice); every list now comes from the registry, in that
+    order."""
+    from pathlib import Path
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    table = re.findall(r"^\| `([a-z-]+)` — ", readme, re.M)
+    assert table == ["carcassonne", "hunters-gatherers", "jaeger-sammler", "catan-dice",
+                     "catan"]
+    listed = ", ".join(table)
+    assert listed in " ".join(run("--help").stdout.split())
+    assert listed in " ".join(run("play", "--help").stdout.split())
+    games = json.loads(run("games", "--json").stdout)
+    assert [g["name"] for g in games][:len(table)] == table

@@ -42,8 +42,9 @@ def place_first_fit(child: pexpect.spawn) -> None:
 
 
 def last_tile(output: str) -> tuple[str, str]:
-    """The x and y of the tile placed last in the move log of ``output``."""
-    return re.findall(r"seat \d: place \S+ (-?\d+) (-?\d+) \d+", output)[-1]
+    """The x and y of the tile placed last in the move log of ``output`` (a move in words,
+    then the form typed for it: ``blue placed a road ... — (-1,0):90``, maybe wrapped)."""
+    return re.findall(r" placed [^—]*—\s+\((-?\d+),(-?\d+)\):\d+", output)[-1]
 
 
 def assert_board_and_prompt(lines: list[str], x: str, y: str) -> None:
@@ -85,7 +86,7 @@ def test_watching_bots_draws_the_board_after_every_move(rows, columns):
     child = spawn(rows, columns, "carcassonne", "--players", "greedy,greedy", "--seed", "2",
                   "--delay", "0.01")
     for move in range(6):                 # place, then pass or a follower: each drawn
-        until(child, r"seat \d: (place|pass|follower)[^\r\n]*\r\n")
+        until(child, r"(red|blue) (placed|put)[^\r\n]*\r\n")
         until(child, r"▲-?\d+[^\n]*\n")
         text = "\n".join(screen(child.seen, rows, columns))
         x, y = last_tile(child.seen)
@@ -111,7 +112,52 @@ def test_jaeger_sammler_moves_are_found_by_their_fields(tmp_path):
     text = until(child, PROMPT)
     assert "2 moves name 1,10 0,9" in text and "1,10>1,9>0,9" not in child.seen
     child.sendline("1,10 1,9 0,9")
-    until(child, r"seat 0: move 1,10>1,9>0,9")
+    until(child, r"red \(you\) moved [^—]*—\s+1,10>1,9>0,9")
     until(child, PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def board_rows(lines: list[str]) -> list[int]:
+    """The tile rows of the board on screen, by the row labels on its left margin."""
+    return [int(m.group(1)) for line in lines
+            if (m := re.match(r" *(-?\d+)(?:▶| ) .*(?:◀-?\d+| -?\d+)$", line.rstrip()))]
+
+
+@pytest.mark.parametrize("rows, columns", SIZES)
+@pytest.mark.parametrize("name", ["carcassonne", "hunters-gatherers"])
+def test_five_players_leave_the_board_four_tile_rows(name, rows, columns):
+    """With five seats the status took a line per seat and the board kept 2 tile rows at
+    80x24; now the seats share a line or two. Turns are counted in rounds, as players
+    count them (``turn 71`` counted every seat's turn)."""
+    child = spawn(rows, columns, name, "--players", "human," + ",".join(["greedy"] * 4),
+                  "--seed", "4")
+    until(child, PROMPT)
+    for round_ in (2, 3):
+        place_first_fit(child)
+        child.sendline("pass")
+        until(child, PROMPT)
+        lines = screen(child.seen, rows, columns)
+        text = "\n".join(lines)
+        assert len(board_rows(lines)) >= 4, text
+        assert f"round {round_}:" in text and not re.search(r"\bturn \d", text), text
+    child.terminate(force=True)
+
+
+@pytest.mark.parametrize("rows, columns", SIZES)
+def test_the_bots_moves_between_yours_are_told_in_words(rows, columns):
+    """The bots' moves were printed as notation (``seat 1: place L53 0 1 270``); now in
+    the engine's words (the server log's), after the seat's colour, the form a person types
+    beside them."""
+    child = spawn(rows, columns, "hunters-gatherers", "--players", "human,greedy,greedy",
+                  "--seed", "5")
+    until(child, PROMPT)
+    place_first_fit(child)
+    child.sendline("pass")
+    log = until(child, PROMPT)
+    for colour in ("blue", "yellow"):
+        assert re.search(rf"{colour} placed [^—]*of the\s+starting tile\s+—\s+\(-?\d+,-?\d+\):\d+",
+                         log), log
+    assert "red (you) put no tribe member or hut on the tile" in log
+    assert not re.search(r"seat \d: |place L\d+ -?\d", log), log
+    child.terminate(force=True)

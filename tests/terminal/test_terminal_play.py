@@ -63,7 +63,8 @@ def test_a_number_plays_the_numbered_move_in_jaeger_sammler(tmp_path):
     chance, state = first_move("jaeger-sammler", 5)
     child = spawn("jaeger-sammler", "--seed", "5", "--save", str(save))
     child.expect(PROMPT)
-    say(child, "2", re.escape(f"seat 0: {state.legal_actions()[1]}"))
+    move = state.legal_actions()[1]                  # told in words, typed form beside them
+    say(child, "2", re.escape(f" {state.narrate(move)} — {str(move)[5:]}"))
     leave(child)
     assert Record.load(save).actions[:len(chance) + 1] == chance + [
         str(state.legal_actions()[1])]
@@ -77,7 +78,8 @@ def test_a_placement_typed_as_shown_then_undone(tmp_path):
     _, tile, x, y, degrees = place
     child = spawn("carcassonne", "--seed", "2", "--save", str(save))
     child.expect(PROMPT)
-    say(child, f"({x},{y}):{degrees}", re.escape(f"seat 0: place {tile} {x} {y} {degrees}"))
+    say(child, f"({x},{y}):{degrees}",
+        re.escape(f" {state.narrate(place)} — ({x},{y}):{degrees}"))
     say(child, "undo", re.escape(f"Took back 1 action(s): place {tile} {x} {y} {degrees}"))
     leave(child)
     assert Record.load(save).actions == chance

@@ -7,6 +7,7 @@ import re
 import sys
 
 import pexpect
+from rich.text import Text
 
 import meeple
 from meeple.core.record import Record
@@ -123,7 +124,7 @@ def test_ending_a_catan_dice_turn_with_nothing_built_asks_first(tmp_path):
     child.sendline("end")
     child.expect(r"\(y/N\)")
     child.sendline("y")
-    child.expect(re.escape("seat 0: end"))
+    child.expect(r"red (\(you\) )?[^\r\n]*ended the turn")
     child.expect(PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)
@@ -183,9 +184,9 @@ def test_the_prompt_line_and_the_words_of_the_tile_games():
     child.sendline("y")
     child.expect(pexpect.EOF)
     game = meeple.load("carcassonne")
-    status = game.drawing.table.seat_status
-    assert status({"supply": [1, 7]}, 0) == "1 follower in hand"
-    assert status({"supply": [1, 7]}, 1) == "7 followers in hand"
+    table = game.drawing.table                 # (the status counts, so no plural to miss)
+    assert table.in_hand == "followers in hand"
+    assert table.seat_status({"supply": [1, 7]}, 0) == "1"
     texts = []
     state = game.new_state(11)
     from meeple.agents import make_agent
@@ -221,9 +222,9 @@ def test_the_tile_games_mark_your_seat():
     for name in ("carcassonne", "hunters-gatherers"):
         game = meeple.load(name)
         state = game.new_state(2)
-        mine = game.drawing.picture(state.view(1), width=120)
+        mine = Text.from_markup(game.drawing.picture(state.view(1), width=120)).plain
         public = game.drawing.picture(state.view(None), width=120)
-        assert "seat 1 (you):" in mine and "seat 0 (you)" not in mine
+        assert "blue (you) 0" in mine and "red (you)" not in mine
         assert "(you)" not in public
 
 
@@ -253,3 +254,15 @@ def test_chance_is_told_in_words():
     child = spawn("catan-dice", "--players", "greedy", "--seed", "3")
     child.expect(r"dice rolled: [a-z]+ [a-z]+")
     child.expect(pexpect.EOF)
+
+
+def test_jaeger_sammler_counts_rounds_as_players_do():
+    """L6: ``turn 13`` counted every seat's turn; a round is every seat's move once."""
+    game = meeple.load("jaeger-sammler")
+    state = game.new_state(3)
+    while state.current_player < 0:
+        state.apply(state.sample_chance())
+    for _ in range(4):                                   # two moves of each seat
+        state.apply(state.legal_actions()[0])
+    picture = Text.from_markup(game.drawing.picture(state.view(0), width=80)).plain
+    assert "summer, round 3, seat 0 to move" in picture and "turn 5" not in picture

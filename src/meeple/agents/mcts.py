@@ -40,7 +40,7 @@ import time
 from typing import Callable
 
 from ..core.action import Action
-from ..core.agent import EXPECTED_SCORE, WIN_RATE, RankedAction, RankingAgent
+from ..core.agent import EXPECTED_SCORE, WIN_RATE, RankedAction, RankingAgent, win_chances
 from ..core.game import Game
 from ..core.options import Option
 from ..core.outcome import win_shares
@@ -91,21 +91,26 @@ class Node:
 
 
 class RootStats:
-    """The root children's statistics summed over the determinizations."""
+    """The root children's statistics summed over the determinizations: of each move its
+    visits, the searching seat's reward, every seat's win shares and the searching seat's
+    margin."""
 
-    def __init__(self) -> None:
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
         self.visits: dict[Action, int] = {}
         self.totals: dict[Action, float] = {}
-        self.wins: dict[Action, float] = {}
+        self.wins: dict[Action, list[float]] = {}
         self.margins: dict[Action, float] = {}
         self.follow: dict[Action, dict[Action, int]] = {}
         """Per root move, the visits of the same seat's next moves after it."""
 
-    def add(self, action: Action, visits: int, total: float, wins: float,
+    def add(self, action: Action, visits: int, total: float, wins: list[float],
             margin: float) -> None:
         self.visits[action] = self.visits.get(action, 0) + visits
         self.totals[action] = self.totals.get(action, 0.0) + total
-        self.wins[action] = self.wins.get(action, 0.0) + wins
+        summed = self.wins.get(action)
+        self.wins[action] = list(wins) if summed is None else [
+            a + b for a, b in zip(summed, wins, strict=True)]
         self.margins[action] = self.margins.get(action, 0.0) + margin
 
     def add_follow(self, action: Action, child: Node, seat: int) -> None:
@@ -135,8 +140,9 @@ class RootStats:
             if solo:
                 out.append(RankedAction(a, self.mean(a), self.visits[a], then=self.then(a)))
             else:
-                out.append(RankedAction(a, self.wins[a] / n, self.visits[a],
-                                        self.margins[a] / n, self.then(a)))
+                chances = win_chances(self.wins[a], self.visits[a])
+                out.append(RankedAction(a, chances[self.seat], self.visits[a],
+                                        self.margins[a] / n, self.then(a), chances))
         return out
 
 
@@ -166,7 +172,8 @@ class MCTSAgent(RankingAgent[State]):
         self.ranks_by = EXPECTED_SCORE if self.seats == 1 else WIN_RATE
         self.iterations = 0             # iterations run by the last search (for benchmarks)
         self._root: Node | None = None         # per tree: its root
-        self._wins: dict[Action, float] = {}   # per tree: win shares of the root's moves
+        self._wins: dict[Action, list[float]] = {}  # per tree: every seat's win shares
+        #                                           of the root's moves, summed
         self._margins: dict[Action, float] = {}  # per tree: their score margins summed
         self._lo, self._hi = 0.0, 1.0           # per tree: the range of rewards seen
         self._scaled = False                    # per tree: leaves give win chances
@@ -193,7 +200,7 @@ class MCTSAgent(RankingAgent[State]):
         dets = self.dets or (5 if hides else 1)
         self._memo = None if hides else {}
         start = time.perf_counter()
-        stats = RootStats()
+        stats = RootStats(seat)
         self.iterations = 0
         order: list[Action] | None = None
         for d in range(dets):
@@ -205,7 +212,8 @@ class MCTSAgent(RankingAgent[State]):
             root = self._grow(root_state, list(order), iters, deadline)
             for action, child in root.children.items():
                 stats.add(action, child.visits, child.totals[seat],
-                          self._wins.get(action, 0.0), self._margins.get(action, 0.0))
+                          self._wins.get(action, [0.0] * self.seats),
+                          self._margins.get(action, 0.0))
                 stats.add_follow(action, child, seat)
         self._memo = None
         return stats
@@ -263,7 +271,9 @@ class MCTSAgent(RankingAgent[State]):
                 totals[i] += r
         if moves:
             first, seat = moves[0], root.player
-            self._wins[first] = self._wins.get(first, 0.0) + shares[seat]
+            summed = self._wins.get(first)
+            self._wins[first] = list(shares) if summed is None else [
+                a + b for a, b in zip(summed, shares)]
             if len(values) > 1:
                 margin = values[seat] - max(values[:seat] + values[seat + 1:])
                 self._margins[first] = self._margins.get(first, 0.0) + margin

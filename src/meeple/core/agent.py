@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Sequence, TypeVar
 
 from .action import Action
 from .options import Option, check_all
@@ -28,17 +28,37 @@ game's own agent reads its own states (``RankingAgent[CatanDiceState]``)."""
 
 class RankedAction(NamedTuple):
     """A move with its estimated value (a win rate in 0..1, or an expected final score, as
-    the agent's ``ranks_by`` says), the search visits behind it (None: not a search) and
-    its expected margin: the seat's final score minus the best other seat's, in points
-    (None where the agent gives none, e.g. in a solo game); ``then``, the same seat's next
+    the agent's ``ranks_by`` says), the search visits behind it (None: not a search), its
+    expected margin: the seat's final score minus the best other seat's, in points (None
+    where the agent gives none, e.g. in a solo game); ``then``, the same seat's next
     decision the agent expects to make right after it (a follower after a tile), None
-    where another seat or chance comes next or the agent did not look."""
+    where another seat or chance comes next or the agent did not look; and every seat's win
+    chance after it from the same search (:func:`win_chances`; None where the agent gives
+    none), of which ``value`` is the moving seat's."""
 
     action: Action
     value: float
     visits: int | None
     margin: float | None = None
     then: Action | None = None
+    chances: tuple[float, ...] | None = None
+
+
+PRIOR_VISITS = 10
+"""How many playouts' worth of weight an estimate of win chances gives the even chance
+(one in the number of seats) before its own playouts: 125 playouts all won read as 96%,
+not as a certain win, and every seat's chances from one search add up to 1."""
+
+
+def win_chances(shares: Sequence[float], visits: int) -> tuple[float, ...]:
+    """Every seat's win chance from ``shares``, its win shares summed over ``visits``
+    playouts: shrunk toward the even chance by :data:`PRIOR_VISITS` (few playouts say
+    little), and scaled to add up to 1 (a search's leaf chances, each seat's against the
+    best other, need not)."""
+    even = 1 / len(shares)
+    shrunk = [(s + PRIOR_VISITS * even) / (visits + PRIOR_VISITS) for s in shares]
+    total = sum(shrunk)
+    return tuple(c / total for c in shrunk)
 
 
 class Agent(ABC, Generic[S]):

@@ -23,14 +23,16 @@ if TYPE_CHECKING:
     from ..core.game import Game
 
 BUILT_IN_CLASSES: dict[str, str] = {
-    "catan-dice": "catan_dice:CatanDice",
-    "jaeger-sammler": "jaeger_sammler:JaegerSammler",
     "carcassonne": "carcassonne:Carcassonne",
     "hunters-gatherers": "hunters_gatherers:HuntersGatherers",
+    "jaeger-sammler": "jaeger_sammler:JaegerSammler",
+    "catan-dice": "catan_dice:CatanDice",
     "catan": "catan:Catan",
 }
 """The built-in games by name: the module (in this package) and class of each, imported
-when the game is first asked for, so that naming the games (``meeple --help``) loads none."""
+when the game is first asked for, so that naming the games (``meeple --help``) loads none.
+In the README's order, which every list of the games follows (the command's help, ``meeple
+games``, the lobby): this is the one list."""
 ENTRY_POINTS = "meeple.games"
 """The entry-point group through which other packages register their games."""
 

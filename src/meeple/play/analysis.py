@@ -2,8 +2,10 @@
 
 At every position where a seat was to move, a ranking agent (MCTS by default) searches a
 copy in which what that seat could not see then is dealt anew, so the estimate knows what
-the player knew. Its best move's value is the seat's chance before the move; the value of
-the move actually played (where the search visited it) says how much the move lost. A game
+the player knew. Its best move's value is the seat's chance before the move, and the same
+search gives every other seat's (they add up to 1: one search, not each seat's own, whose
+optimism would add up to far more); the value of the move actually played (where the
+search visited it) says how much the move lost. A game
 is analysed in slices of positions, so that a slow review can run in several workers and
 report its progress; the slices join into one list.
 """
@@ -30,11 +32,12 @@ def positions(record: dict) -> list[int]:
 
 def analyse(record: dict, indices: list[int], spec: str = ANALYSIS_AGENT,
             seed: int = 0) -> list[dict]:
-    """``{"index", "seat", "move", "best", "chance", "played", "best_words"}`` for each of
-    ``indices`` (positions of ``record``, ascending): the move played, the agent's best
-    move (and its words, the engine's narration, as the log says a move), the seat's
-    chance with it (a win chance; an expected final score in a solo game) and the
-    value of the move played (None where the search did not visit it)."""
+    """``{"index", "seat", "move", "best", "chance", "chances", "played", "best_words"}``
+    for each of ``indices`` (positions of ``record``, ascending): the move played, the
+    agent's best move (and its words, the engine's narration, as the log says a move), the
+    seat's chance with it (a win chance; an expected final score in a solo game), every
+    seat's win chance from the same search (None in a solo game) and the value of the move
+    played (None where the search did not visit it)."""
     record_ = Record.from_json(record)
     state = new_game_state(record_)
     agent = hint_agent(state.game, spec, seed)
@@ -46,10 +49,12 @@ def analyse(record: dict, indices: list[int], spec: str = ANALYSIS_AGENT,
             seen = state.determinize(state.current_player, agent.rng)
             ranked = agent.ranked(seen, len(seen.legal_actions()))
             values = {str(row.action): row.value for row in ranked}
+            best = ranked[0]
             out.append({"index": i, "seat": state.current_player, "move": text,
-                        "best": str(ranked[0].action), "chance": ranked[0].value,
+                        "best": str(best.action), "chance": best.value,
+                        "chances": None if best.chances is None else list(best.chances),
                         "played": values.get(str(state.parse(text))),
-                        "best_words": state.narrate(ranked[0].action)})
+                        "best_words": state.narrate(best.action)})
         state.apply(text)
     return out
 

@@ -60,7 +60,8 @@ class TerminalGame:
         self.humans = {i for i, p in enumerate(self.seats) if p == HUMAN}
         self.hinter = self._hinter(hints) if hints else None
         self.history = History(game, seed, list(actions),
-                               [{"seat": i, "agent": p} for i, p in enumerate(self.seats)])
+                               [{"seat": i, "agent": p} for i, p in enumerate(self.seats)],
+                               narrate=True)
         self.logged = 0
         """Terminal lines printed since the last picture."""
 
@@ -79,31 +80,31 @@ class TerminalGame:
                           [p for p, a in zip(self.seats, self.agents) if a is not None])
 
     def hint_table(self) -> Table:
-        """The hint agent's top three moves here, with their value, expected margin (where
-        the agent gives one) and visits. The agent searches a copy in which what the seat
-        cannot see is dealt anew (``determinize``), so hints know exactly what the seat's
-        view shows. Moves the drawing calls the same (a symmetric tile turned to look the
-        same) are one row, as the help lists them."""
+        """The hint agent's top three moves here, each in the form help and the prompt
+        teach (``(-1,0):270``; the notation where the game has no other), with its value
+        (a win chance from one search, never a sure win from a few playouts:
+        :func:`~meeple.core.agent.win_chances`), expected margin (where the agent gives
+        one) and visits. The agent searches a copy in which what the seat cannot see is
+        dealt anew (``determinize``), so hints know exactly what the seat's view shows.
+        Moves the drawing calls the same (a symmetric tile turned to look the same) are
+        one row, as the help lists them."""
         rows = best_moves(self.state, self.hinter, 3)
         percent = self.hinter.ranks_by == WIN_RATE
         margins = any(row.margin is not None for row in rows)
         table = Table(title=f"hints from {self.hinter.name}", title_justify="left")
         view = self.state.view(self.state.current_player)
-        typed = [(self.game.drawing.prompt_forms(view, row.action) or ("",))[0] for row in rows]
         table.add_column("move")
-        if any(typed):                       # the form help and the prompt teach, beside it
-            table.add_column("type")
         table.add_column(self.hinter.ranks_by, justify="right")
         if margins:
             table.add_column(MARGIN_TITLE, justify="right")
         table.add_column("visits", justify="right")
-        for row, form in zip(rows, typed):
-            action, value, visits, margin = row.action, row.value, row.visits, row.margin
-            cells = [str(action), *([form] if any(typed) else []),
-                     f"{100 * value:.0f}%" if percent else f"{value:.1f}"]
+        for row in rows:
+            forms = self.game.drawing.prompt_forms(view, row.action)
+            cells = [forms[0] if forms else str(row.action),
+                     chance_text(row.value) if percent else f"{row.value:.1f}"]
             if margins:
-                cells.append("" if margin is None else f"{margin:+.1f}")
-            cells.append("" if visits is None else str(visits))
+                cells.append("" if row.margin is None else f"{row.margin:+.1f}")
+            cells.append("" if row.visits is None else str(row.visits))
             table.add_row(*cells)
         return table
 
@@ -121,7 +122,7 @@ class TerminalGame:
             while not self.state.is_terminal():
                 player = self.state.current_player
                 if player == CHANCE:
-                    self._apply(self.history.chance(), "chance")
+                    self._apply(self.history.chance())
                 elif self.agents[player] is None:
                     if shown_for != len(self.actions):
                         if self.hinter is not None:
@@ -130,7 +131,7 @@ class TerminalGame:
                         shown_for = len(self.actions)
                     self._human_turn(player)
                 else:
-                    self._apply(self.agents[player].act(self.state), f"seat {player}")
+                    self._apply(self.agents[player].act(self.state))
                     if self.delay:
                         self.draw(self._watcher())      # watching bots: every move seen
                         time.sleep(self.delay)
@@ -142,13 +143,22 @@ class TerminalGame:
         self.finish()
         return self.state
 
-    def _apply(self, action, who: str) -> None:
-        index = self.state.action_count
+    def _apply(self, action, who: str | None = None) -> None:
+        """Apply ``action`` (chance's, or a seat's) and print it: a chance outcome as what
+        was dealt, a seat's move in the engine's words (:meth:`State.narrate`, as the
+        server's log tells it) after the seat's name, with the form typed for it at the
+        prompt where it has one (``— (-1,0):90``), then its events."""
+        index, seat = self.state.action_count, self.state.current_player
+        view = self.state.view(seat) if seat >= 0 else None
         action = self.history.apply(action)
-        if who == "chance":
+        if seat < 0:
             self._say(f"[dim]{escape(dealt(action))}[/]")
         else:
-            self._say(f"[cyan]{who}: {escape(shown(action))}[/]")
+            words = self.history.narration[-1][2]
+            forms = self.game.drawing.prompt_forms(view, action)
+            typed = f" [dim]— {escape(forms[0])}[/]" if forms else ""
+            self._say(f"[cyan]{escape(self._seat_name(seat, you=True))} {escape(words)}[/]"
+                      + typed)
         for event in self.state.events_since(index):
             self._say(f"  [green]→[/] {escape(event['text'])}")
 
@@ -221,7 +231,7 @@ class TerminalGame:
         if action is None or not self._cautioned(view, legal, action):
             return
         try:
-            self._apply(action, f"seat {player}")
+            self._apply(action)
         except IllegalAction as e:
             self.console.print(f"[red]Not allowed: {escape(str(e))}[/]  (type help for the "
                                "legal moves)")
@@ -358,15 +368,27 @@ class TerminalGame:
         else:
             self.console.print(f"Scores so far: {listed}")
 
-    def _seat_name(self, seat: int, agent: bool = False) -> str:
-        """A seat as the board names it: its colour, the seat's number, and with ``agent``
-        who played it (``blue (seat 1, greedy)``, ``red (seat 0, you)``)."""
+    def _seat_name(self, seat: int, agent: bool = False, you: bool = False) -> str:
+        """A seat as the board names it: its colour, with ``you`` marked ``(you)`` if it
+        is the one person's at the table, and with ``agent`` the seat's number and who
+        played it (``blue (seat 1, greedy)``, ``red (seat 0, you)``)."""
         colours = self.game.colours
         colour = colours[seat] if seat < len(colours) else f"seat {seat}"
+        alone = seat in self.humans and len(self.humans) == 1
         if not agent:
-            return colour
-        who = "you" if seat in self.humans and len(self.humans) == 1 else self.seats[seat]
+            return f"{colour} (you)" if you and alone else colour
+        who = "you" if alone else self.seats[seat]
         return f"{colour} (seat {seat}, {who})"
+
+
+def chance_text(chance: float) -> str:
+    """A win chance in whole percent, never 0% or 100%: an estimate is not a certainty
+    (``<1%``, ``>99%`` at the ends)."""
+    if chance < 0.005:
+        return "<1%"
+    if chance > 0.995:
+        return ">99%"
+    return f"{100 * chance:.0f}%"
 
 
 _INVISIBLE = re.compile(r"\x1b\[[0-9;]*m")

@@ -105,7 +105,7 @@ def test_breakdown_lists_every_event_in_words():
     city = b["events"][0]
     assert city["feature"] == "city" and city["pennants"] == 1 and city["owners"] == [0]
     assert city["tiles"] == [[0, -2], [0, -1], [0, 0]] and city["turn"] == 3
-    assert city["text"] == ("city of 3 tiles + 1 pennant, completed in turn 3: 8 points to "
+    assert city["text"] == ("city of 3 tiles + 1 pennant, completed in round 2: 8 points to "
                             "seat 0 (red)")
     seat1 = b["seats"][1]
     assert seat1["total"] == 2 and seat1["items"][0]["text"] == (
@@ -123,7 +123,7 @@ def test_render_and_help_show_board_rotations_and_placements():
     assert "(0,1):0/270" in legal_help(s)
     s.apply("place V 0 1 0")
     assert "follower road" in legal_help(s)
-    assert "features of the tile just placed" in picture(s, 0)
+    assert "placed V at (0,1); its features:" in picture(s, 0)
 
 
 def test_the_documented_example_replays():
@@ -136,4 +136,4 @@ def test_the_documented_example_replays():
     state = replay(Record.loads(block))
     assert state.scores() == [0, 4]
     assert state.score_breakdown()["events"][0]["text"] == (
-        "city of 2 tiles, completed in turn 2: 4 points to seat 1 (blue)")
+        "city of 2 tiles, completed in round 1: 4 points to seat 1 (blue)")

@@ -35,18 +35,19 @@ def _hut_follower_hunter():
 def test_a_lake_is_not_drawn_like_a_follower():
     lines = _lines(_hut_follower_hunter())
     lake, follower = _tile(lines, 0, 0)[1][2:5], _tile(lines, -2, 0)[0][2:5]
-    assert lake.plain == "≈1≈" and follower.plain == " B "
+    assert lake.plain == "≈1≈" and follower.plain == "▓B▓"       # over its forest's fill
     seat_backs = {Style.parse(style).bgcolor for style in SEAT_STYLE}
     for i in range(3):
         assert _style(lake, i).bgcolor not in seat_backs
         assert _style(lake, i).color != _style(lake, i).bgcolor      # the waves show
-        assert _style(follower, i).bgcolor == Style.parse(SEAT_STYLE[1]).bgcolor
+    assert _style(follower, 1).bgcolor == Style.parse(SEAT_STYLE[1]).bgcolor
 
 
 def test_huts_and_hunters_carry_their_owners_letter_without_colour():
     lines = _lines(_hut_follower_hunter())
     assert _tile(lines, -1, 0)[1].plain.endswith("⌂R")             # red's hut, river E
-    assert _tile(lines, 0, -1)[0].plain.startswith("r ")           # red's hunter, Nw
+    assert _tile(lines, 0, -1)[0].plain.startswith("▒R")           # red's hunter, Nw:
+                                                                  # upper case, as no animal
     narrow = _lines(_hut_follower_hunter(), width=32)              # tiles 5 wide: an edge
     assert "⌂R" in "".join(line.plain for line in narrow)          # cell holds one letter
 

@@ -112,7 +112,7 @@ def test_when_no_bonus_tile_fits_the_turn_ends():
     kinds = [e["kind"] for e in s.events]
     assert kinds.count("bonus") == 1 and kinds[-1] == "discarded"
     bonus = next(e for e in s.events if e["kind"] == "bonus")
-    assert bonus["text"] == ("seat 0 (red) completed a forest with gold nuggets in turn 3: "
+    assert bonus["text"] == ("seat 0 (red) completed a forest with gold nuggets in round 2: "
                              "a bonus tile (1 in the bonus pile)")
 
 

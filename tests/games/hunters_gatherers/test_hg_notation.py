@@ -85,7 +85,7 @@ def test_breakdown_lists_every_event_in_words():
     red = b["seats"][0]
     assert red["total"] == 10 and [i["points"] for i in red["items"]] == [6, 4]
     assert red["items"][0]["text"] == ("river of 3 segments + 3 fish in 2 lakes, completed in "
-                                       "turn 2: 6 points")
+                                       "round 1: 6 points")
 
 
 def _plain(markup: str) -> str:
@@ -102,7 +102,7 @@ def test_render_and_help_show_tiles_pieces_and_options():
     assert "(-1,0):0/180" in legal_help(s)
     s.apply("place L45 -1 0 0")
     text = picture(s, 0)
-    assert "features of the tile just placed" in text and "hut LOC" in text
+    assert "placed L45 at (-1,0); its features:" in text and "hut LOC" in text
     assert "follower river E" in legal_help(s) and "hut E" in legal_help(s)
     s.apply("hut E")
     assert "⌂" in _plain(picture(s, 0))
@@ -110,7 +110,7 @@ def test_render_and_help_show_tiles_pieces_and_options():
     turn(s, "L35", 0, 1, 0)
     assert s.phase == BONUS and "bonus tile is drawn" in picture(s, 0)
     assert "●" in _plain(picture(s, 0))               # the start tile's gold nugget
-    assert "land tiles left: 1, bonus tiles left: 1" in picture(s, 0)
+    assert "tiles left: 1 land, 1 bonus" in picture(s, 0)
     assert legal_help(s).startswith("Chance draws a tile")
 
 
@@ -120,9 +120,9 @@ def test_the_documented_example_replays():
     assert state.scores() == [12, 0] and state.current_player == meeple.CHANCE
     assert state.turn == 5 and state.view(None)["followers"][0]["role"] == "hunter"
     texts = [e["text"] for e in state.score_breakdown()["events"]]
-    assert texts == ["river of 3 segments + 3 fish in 2 lakes, completed in turn 2: 6 points "
+    assert texts == ["river of 3 segments + 3 fish in 2 lakes, completed in round 1: 6 points "
                      "to seat 0 (red)",
-                     "forest of 3 segments, completed in turn 4: 6 points to seat 0 (red)"]
+                     "forest of 3 segments, completed in round 2: 6 points to seat 0 (red)"]
 
 
 def test_the_doc_names_the_default_tile_set_and_every_action():

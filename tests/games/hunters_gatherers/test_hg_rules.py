@@ -79,7 +79,7 @@ def test_mushrooms_add_two_points_each():
     (forest,) = events(s, "forest")
     assert forest["segments"] == 3 and forest["mushrooms"] == 1
     assert forest["points"] == 2 * 3 + 2 and forest["owners"] == [1]
-    assert forest["text"] == ("forest of 3 segments + 1 mushroom patch, completed in turn 4: "
+    assert forest["text"] == ("forest of 3 segments + 1 mushroom patch, completed in round 2: "
                               "8 points to seat 1 (blue)")
 
 

@@ -17,7 +17,7 @@ def test_river_over_three_tiles_between_lakes_of_1_and_2_fish_scores_6():
     (river,) = events(s, "river")
     assert river["segments"] == 3 and river["fish"] == 3 and river["points"] == 6
     assert river["owners"] == [0] and river["tiles"] == [[-2, 0], [-1, 0], [0, 0]]
-    assert river["text"] == ("river of 3 segments + 3 fish in 2 lakes, completed in turn 2: "
+    assert river["text"] == ("river of 3 segments + 3 fish in 2 lakes, completed in round 1: "
                              "6 points to seat 0 (red)")
 
 

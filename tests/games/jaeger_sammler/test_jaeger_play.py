@@ -29,7 +29,7 @@ def test_a_person_plays_against_greedy_in_the_terminal(tmp_path):
     assert re.search(r"via 1,2 tubers: .* 17 1,3 ", out)     # 17 is move 1,1>1,2>1,3
     assert "Not allowed: move 1,1>1,3>1,4: 1,3 is not next to 1,1" in out
     assert "No move numbered 999" in out
-    assert "seat 0: move 1,1>1,2>1,3" in out                    # picked by its number
+    assert re.search(r"red \(you\) moved a pawn [^—]*—\s+1,1>1,2>1,3", out)   # by number
     assert "Final scores" in out and "Score breakdown" in out
     record = Record.load(saved)
     assert record.actions[1] == "move 1,1>1,2>1,3"

@@ -6,9 +6,11 @@ they belong to, the centre what the game draws there. Fill characters are drawn 
 background colour, so they vanish in colour and keep the picture readable without it
 (a kind may show its fill instead, such as a lake's waves). Every other tile of the board
 (a checkerboard) has its own shade and fill characters, so each tile's extent shows with
-colour and without; the tile placed last shows its fill in grey. Pieces are their seat's
-letter (or a game's symbol and the letter) on the seat's colour, after the cell's own mark
-where both fit (a monastery and its monk). A game describes its look in a
+colour and without; the tile placed last looks like any other (its terrain keeps its
+colour: the board's margins mark it). Pieces are their seat's letter (or a game's symbol
+and the letter) on the seat's colour, after the cell's own mark where both fit (a
+monastery and its monk), else drawn over the cell's fill on the side towards the tile's
+centre, so the feature it stands on still shows beside it. A game describes its look in a
 :class:`TileStyle`.
 """
 from __future__ import annotations
@@ -69,8 +71,6 @@ class TileStyle:
     """Fill characters on every other tile, by kind: the checkerboard without colour."""
     fill_styles: dict[str, str] = field(default_factory=dict)
     """Kinds whose fill shows, in this colour (a lake's waves), instead of vanishing."""
-    lit_fill: str = "grey62"
-    """The colour of the fill characters of the tile placed last."""
 
     def cells(self, o: Orientation) -> tuple[tuple[Cell, ...], ...]:
         """The 3×3 cells of a tile in its placed orientation (memoised per orientation)."""
@@ -118,12 +118,12 @@ class TileStyle:
                     self.shade_fill.get(kind, self.fill[kind]))
         return self.background[kind], self.fill[kind]
 
-    def cell_runs(self, kind: str, mark: object, width: int, odd: bool = False,
-                  lit: bool = False) -> list[tuple[str, str]]:
+    def cell_runs(self, kind: str, mark: object, width: int, odd: bool = False
+                  ) -> list[tuple[str, str]]:
         """``[(text, style)]`` runs of one cell ``width`` characters wide, on an even or
-        odd tile, ``lit`` on the tile placed last."""
+        odd tile."""
         back, fill = self.tone(kind, odd)
-        fore = self.fill_styles.get(kind) or (self.lit_fill if lit else back)
+        fore = self.fill_styles.get(kind) or back
         plain = f"{fore} on {back}"
         if not mark:
             return [(fill * width, plain)]
@@ -139,30 +139,38 @@ class TileStyle:
         return [(fill * left, plain), (text, glyph), (fill * (width - len(text) - left), plain)]
 
     def piece_runs(self, cell: Cell, width: int, piece: tuple[int, str], odd: bool = False,
-                   lit: bool = False) -> list[tuple[str, str]]:
-        """A piece ``(seat, text)`` on a cell: after the cell's own mark if both fit (a
-        monastery and its monk, a pennant and its knight), else alone, filling the cell."""
+                   column: int = 1) -> list[tuple[str, str]]:
+        """A piece ``(seat, text)`` on a cell of the tile's ``column`` (0 west, 1 middle,
+        2 east): after the cell's own mark if both fit (a monastery and its monk, a pennant
+        and its knight), else over the cell as drawn (its fill, a path's line), on the side
+        towards the tile's centre, so that what it stands on still shows where there is
+        room (``R▓`` in the west city of a wide tile, not ``R `` hiding the city)."""
         (kind, mark), (seat, text) = cell, piece
-        if not (isinstance(mark, str) and mark and len(mark) + len(text) <= width):
-            return [(text[:width].center(width), SEAT_STYLE[seat])]
-        left = (width - len(mark) - len(text)) // 2
-        right = width - len(mark) - len(text) - left
-        return [*self.cell_runs(kind, "", left, odd, lit),
-                *self.cell_runs(kind, mark, len(mark), odd, lit), (text, SEAT_STYLE[seat]),
-                *self.cell_runs(kind, "", right, odd, lit)]
+        text = text[:width]
+        if isinstance(mark, str) and mark and len(mark) + len(text) <= width:
+            left = (width - len(mark) - len(text)) // 2
+            right = width - len(mark) - len(text) - left
+            return [*self.cell_runs(kind, "", left, odd),
+                    *self.cell_runs(kind, mark, len(mark), odd), (text, SEAT_STYLE[seat]),
+                    *self.cell_runs(kind, "", right, odd)]
+        spare = width - len(text)
+        at = spare if column == 0 else 0 if column == 2 else spare // 2
+        chars = [(ch, style) for run, style in self.cell_runs(kind, mark, width, odd)
+                 for ch in run]
+        chars[at:at + len(text)] = [(ch, SEAT_STYLE[seat]) for ch in text]
+        return chars
 
     def tile_lines(self, o: Orientation, widths: tuple[int, int, int] = SIZES["full"],
-                   pieces: Marks | None = None, odd: bool = False, lit: bool = False
-                   ) -> list[str]:
+                   pieces: Marks | None = None, odd: bool = False) -> list[str]:
         """The 3 marked-up lines of a tile; ``pieces`` maps a cell to (seat, text); ``odd``
-        draws it in the board's other shade, ``lit`` as the tile placed last."""
+        draws it in the board's other shade."""
         lines = []
         for r, row in enumerate(self.cells(o)):
             runs: list[tuple[str, str]] = []
             for c, cell in enumerate(row):
                 who = pieces.get((r, c)) if pieces else None
-                runs += (self.cell_runs(*cell, widths[c], odd, lit) if who is None
-                         else self.piece_runs(cell, widths[c], who, odd, lit))
+                runs += (self.cell_runs(*cell, widths[c], odd) if who is None
+                         else self.piece_runs(cell, widths[c], who, odd, c))
             lines.append(_markup(runs))
         return lines
 

@@ -1,7 +1,7 @@
 """The table of a tile-laying game as text with rich markup, drawn from a seat's view.
 
 The board with coordinates on the margins (tiles drawn by a game's
-:class:`~.picture.TileStyle` in a checkerboard of two shades, the tile placed last lit and
+:class:`~.picture.TileStyle` in a checkerboard of two shades, the tile placed last
 marked on the margins; as wide as the terminal allows, else cut around the tile placed last
 with a line saying which columns are shown and how to see all), every seat's points and
 pieces, and for the seat to move the drawn tile in its four rotations with the places it
@@ -34,13 +34,16 @@ LABEL = 5
 @dataclass(frozen=True)
 class Table:
     """What a game adds to the shared drawing: its tile style, legend lines, the pieces on
-    the board, per-seat and general status text, and the prompt after a placement."""
+    the board, what a seat holds (``in_hand`` names it, ``seat_status`` gives a seat's
+    count of it, as short as the status line needs: ``7`` followers, ``7, 2`` followers
+    and huts), the piles' counts, and the prompt after a placement."""
 
     style: TileStyle
     legend: str
     prompt: str
     occupy_help: str
     marks: Callable[[dict, Board, tuple[int, int, int]], dict[int, Marks]]
+    in_hand: str
     seat_status: Callable[[dict, int], str]
     piles: Callable[[dict], str]
     feature_note: Callable[[Board, int], str] = lambda board, seg: ""
@@ -232,9 +235,8 @@ def board_lines(view: dict, board: Board, table: Table, width: int | None = None
 def _tile_row(board: Board, style: TileStyle, shown: Frame, y: int,
               marks: dict[int, Marks], fits: set[int]) -> list[str]:
     """The three lines of the board's row ``y``: its tiles (the odd ones of the
-    checkerboard in the other shade, the tile placed last lit), dots where the drawn tile
-    fits, blanks elsewhere."""
-    widths, last = shown.widths, len(board.placed) - 1
+    checkerboard in the other shade), dots where the drawn tile fits, blanks elsewhere."""
+    widths = shown.widths
     blank, dot = " " * sum(widths), "[yellow]" + "·".center(sum(widths)) + "[/]"
     rows = ["", "", ""]
     for x in range(shown.x0, shown.x1 + 1):
@@ -243,40 +245,72 @@ def _tile_row(board: Board, style: TileStyle, shown: Frame, y: int,
             dots = pack(x, y) in fits
             rows = [rows[0] + blank, rows[1] + (dot if dots else blank), rows[2] + blank]
             continue
-        lines = style.tile_lines(board.placed[t], widths, marks.get(t), (x + y) % 2 == 1,
-                                 t == last)
+        lines = style.tile_lines(board.placed[t], widths, marks.get(t), (x + y) % 2 == 1)
         rows = [row + line for row, line in zip(rows, lines)]
     return rows
 
 
-def rotations_lines(tileset: TileSet, style: TileStyle, type_: str, who: str
+def rotations_lines(tileset: TileSet, style: TileStyle, type_: str, captions: Sequence[str]
                     ) -> list[str]:
     """The drawn tile in its four rotations, side by side, each with its degrees on its
-    left, after a column that says who drew which tile: three lines."""
+    left, after a column of three lines of ``captions`` (rich markup: when, who drew it):
+    three lines."""
     from rich.text import Text     # here: rich is needed only to draw, not to play
     orientations = tileset.tiles[type_].orientations
     pictures = [style.tile_lines(o) for o in orientations]
-    words = [who, f"drew [bold]{type_}[/];", "its rotations:"]
-    column = max(len(who), len("its rotations:")) + 1
+    sizes = [Text.from_markup(text).cell_len for text in captions]
+    column = max(sizes) + 1
     lines = []
     for i in range(3):
-        text = words[i]
-        pad = " " * (column - len(Text.from_markup(text).plain))
         cells = [f"{(str(deg) if i == 1 else ''):>4} {p[i]}" for deg, p in zip(ROTATIONS, pictures)]
-        lines.append(text + pad + " ".join(cells))
+        lines.append(captions[i] + " " * (column - sizes[i]) + " ".join(cells))
     return lines
 
 
-def status_lines(view: dict, table: Table) -> list[str]:
-    """Points and pieces in hand per seat."""
-    out = []
+def status_lines(view: dict, table: Table, width: int, title: str = "",
+                 turn: bool = True) -> list[str]:
+    """The game's ``title`` where it takes no line of its own; with ``turn``, the round
+    and whose turn (else the drawn tile's lines say it); the piles; every seat's points
+    and pieces in hand: packed in as few lines of ``width`` as they fill (two, with five
+    players at 80 columns), a seat never split, so that the board keeps the room:
+    ``Carcassonne · round 18, red's turn · tiles left: 46 · points (followers in hand):
+    ▶red (you) 12 (5)  blue 8 (7)``."""
     over = view["phase"] == "over"
+    head = ["game over" if over else turn_words(view)] if turn or over else []
+    seats = []
     for s in range(view["players"]):
-        marker = "▶ " if s == view["active"] and not over else "  "
+        marker = "▶" if s == view["active"] and not over else ""
         you = " (you)" if s == view.get("seat") else ""
-        out.append(f"{marker}[{SEAT_STYLE[s]}] {COLOURS[s]} [/] seat {s}{you}: "
-                   f"{view['scores'][s]} points, {table.seat_status(view, s)}")
-    return out
+        seats.append(f"{marker}[{SEAT_STYLE[s]}]{COLOURS[s]}[/]{you} {view['scores'][s]} "
+                     f"({table.seat_status(view, s)})")
+    parts = [*head, piles_text(view, table), f"points ({table.in_hand}):"]
+    untitled = _packed(parts, seats, width)
+    titled = _packed([f"[bold]{title}[/]", *parts], seats, width) if title else untitled
+    return titled if len(titled) == len(untitled) else untitled
+
+
+def _packed(parts: list[str], seats: list[str], width: int) -> list[str]:
+    """``parts`` joined by `` · ``, then ``seats`` by two spaces, in lines of ``width``."""
+    lines: list[str] = []
+    for part in parts:
+        add_part(lines, part, " · ", width)
+    for i, seat in enumerate(seats):
+        add_part(lines, seat, "  " if i else " ", width)
+    return lines
+
+
+def turn_words(view: dict) -> str:
+    """``round 18, red's turn``."""
+    return f"round {view['round']}, {COLOURS[view['active']]}'s turn"
+
+
+def add_part(lines: list[str], part: str, between: str, width: int) -> None:
+    """Add ``part`` (rich markup) to the last of ``lines`` after ``between`` if the line
+    stays within ``width`` cells, else as a line of its own: a part is never split."""
+    if lines and rows_taken(lines[-1] + between + part, width) == 1:
+        lines[-1] += between + part
+    else:
+        lines.append(part)
 
 
 def piles_text(view: dict, table: Table) -> str:
@@ -296,7 +330,7 @@ def features_line(board: Board, table: Table) -> str:
         owner = f" (held by {', '.join(COLOURS[s] for s in held)})" if held else ""
         names = f" {' '.join(o.locs[i])}" if o.locs[i] else ""
         parts.append(f"{kind}{names}{owner}{table.feature_note(board, base + i)}")
-    return "features of the tile just placed: " + "; ".join(parts)
+    return "its features: " + "; ".join(parts)
 
 
 def placements(board: Board, type_: str) -> list[tuple[int, int, int]]:
@@ -308,16 +342,19 @@ def placements(board: Board, type_: str) -> list[tuple[int, int, int]]:
             if same(type_, r) == r]
 
 
-def fits_line(fits: Sequence[Sequence[int]], near: tuple[int, int], width: int) -> str:
-    """The places the drawn tile fits, nearest to ``near`` (the tile placed last) first,
-    as many as one line of ``width`` holds, then how many more (``help`` lists all)."""
-    head = "fits at (x,y):rotations "
+def fits_line(fits: Sequence[Sequence[int]], near: tuple[int, int], width: int,
+              head: str) -> str:
+    """``head`` (rich markup) and the places the drawn tile fits, nearest to ``near`` (the
+    tile placed last) first, as many as one line of ``width`` holds, then how many more
+    (``help`` lists all)."""
+    from rich.text import Text
+    room = width - Text.from_markup(head).cell_len
     groups = placement_summary(fits, near).split("  ")
     for n in range(len(groups), 0, -1):
-        more = f"  … {len(groups) - n} more (help lists all)" if n < len(groups) else ""
-        text = head + " " + "  ".join(groups[:n]) + more
-        if len(text) <= width or n == 1:
-            return text
+        more = f"  … {len(groups) - n} more (help)" if n < len(groups) else ""
+        text = " " + "  ".join(groups[:n]) + more
+        if len(text) <= room or n == 1:
+            return head + text
     return head
 
 
@@ -367,8 +404,7 @@ class TileDrawing(Drawing):
         to move, if it is the view's, the prompt, last: so the board is on screen with it."""
         width = width or terminal_width()
         table, board = self.table, seen_board(view, self.game.tileset)
-        head = [f"[bold]{self.game.title} — turn {view['turn']}[/] · {piles_text(view, table)}",
-                *status_lines(view, table)]
+        head = status_lines(view, table, width, self.game.title, view["phase"] != "place")
         tail: list[str] = []
         phase, who = view["phase"], seat_name(view["active"])
         moving = view["seat"] == view["active"]        # else no prompt: a bot's turn, a replay
@@ -376,16 +412,17 @@ class TileDrawing(Drawing):
             tail.append("[bold]Game over.[/]")
         elif phase == "place":
             tile = view["tile"]
-            head += rotations_lines(self.game.tileset, table.style, tile, who)
+            head += rotations_lines(self.game.tileset, table.style, tile, [
+                f"round {view['round']}:", f"{who} drew [bold]{tile}[/];", "its rotations:"])
             near = board.xy(len(board.placed) - 1)
-            if moving:
-                tail += [fits_line(placements(board, tile), near, width),
-                         f"[bold]{who}: place {tile} at (x,y):degrees[/], e.g. (0,1):90  "
-                         "(x east, y south; degrees 0 90 180 270, clockwise)"]
+            if moving:           # one line: the prompt and where the tile fits (x east,
+                tail.append(fits_line(       # y south, degrees clockwise: the board's
+                    placements(board, tile), near, width,        # margins, the rotations)
+                    f"[bold]place {tile} at (x,y):degrees[/]; it fits at"))
         elif phase == "follower":
             last = view["board"][-1]
-            tail += [f"{who} placed {last['type']} at ({last['x']},{last['y']}).",
-                     features_line(board, table), *([table.prompt] if moving else [])]
+            tail += [f"{who} placed {last['type']} at ({last['x']},{last['y']}); "
+                     + features_line(board, table), *([table.prompt] if moving else [])]
         elif phase != "draw":
             tail += [line for line in table.phase_lines(view, who) if line]
         room = None

@@ -56,7 +56,7 @@ def score_closed(state: TS, roots: list[int], value: Value[TS]) -> None:
         if owners:
             points, what, extra = value(state, root)
             record(state, state.board.kind(root), root, owners, points,
-                   f"{what}, completed in turn {state.turns}", final=False, **extra)
+                   f"{what}, completed in round {state.round}", final=False, **extra)
             state.return_followers(root)
 
 

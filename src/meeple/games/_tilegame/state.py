@@ -122,6 +122,12 @@ class TileGameState(Legality, State):
         placed = self.phase == FOLLOW or self.phase == OVER or self.extra
         return self.turns if placed else self.turns + 1
 
+    @property
+    def round(self) -> int:
+        """The round under way (or just played), as players count it: every seat places
+        once a round, from seat 0 on (a bonus tile is placed in its seat's turn)."""
+        return (max(self.turn, 1) - 1) // self.num_players + 1
+
     def is_terminal(self) -> bool:
         return self.phase == OVER
 

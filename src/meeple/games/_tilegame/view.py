@@ -43,6 +43,7 @@ def view(state: "TileGameState", player: int | None) -> dict:
              for o, (x, y) in zip(board.placed, map(board.xy, range(len(board.placed))))]
     return {"game": state.game.name, "players": state.num_players, "seat": player,
             "current_player": state.current_player, "active": state.seat, "turn": state.turn,
+            "round": state.round,
             "phase": state.phases[state.phase], "tile": state.tile, "board": tiles,
             "followers": pieces(state, state.followers), "supply": list(state.supply),
             "scores": list(state.points), "pile": state.pile_counts(),

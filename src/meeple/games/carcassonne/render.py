@@ -9,12 +9,12 @@ from __future__ import annotations
 from ...tiles.board import Board
 from .._tilegame.picture import SEAT_LETTER, Marks
 from .._tilegame.render import Table, TileDrawing, follower_marks
-from .._tilegame.words import plural
 from .picture import STYLE
 
 LEGEND = ("[dim]legend: ▓█ city  ◆ pennant  ░▒ field (tiles alternate in shade)  ━┃ road  "
           "⌂ monastery  R B Y G K: followers by colour (lower case: farmers; ⌂R: a monk "
-          "of red)  ▼▶ the tile placed last  · where the drawn tile fits[/]")
+          "of red)  ▼▶ on the margins: the column and row of the tile placed last  · where the drawn "
+          "tile fits[/]")
 
 
 def _marks(view: dict, board: Board, widths: tuple[int, int, int]) -> dict[int, Marks]:
@@ -29,5 +29,5 @@ class CarcassonneDrawing(TileDrawing):
                 "Ws Wn, monastery: C) or [bold]pass[/]"),
         occupy_help="Put a follower on the tile just placed, or pass",
         marks=_marks,
-        seat_status=lambda view, s: f"{plural(view['supply'][s], 'follower')} in hand",
+        in_hand="followers in hand", seat_status=lambda view, s: str(view["supply"][s]),
         piles=lambda view: f"tiles left: {view['remaining']}")

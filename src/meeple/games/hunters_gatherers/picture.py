@@ -71,7 +71,7 @@ STYLE = TileStyle(
     fill={"forest": "▓", "meadow": "░", "lake": LAKE},
     shade={"forest": "color(28)", "meadow": "color(107)"},
     shade_fill={"forest": "█", "meadow": "▒"}, fill_styles={"lake": "bright_cyan"},
-    lit_fill="grey35", centre=_centre, decorate=_decorate, path_style="bold bright_cyan",
+    centre=_centre, decorate=_decorate, path_style="bold bright_cyan",
     mark_styles={NUGGET: "bold gold1", MUSHROOMS: "bold magenta", "d": "bold grey93",
                  "m": "bold grey93", "a": "bold grey93", "t": "bold dark_orange",
                  "*": "bold red", "†": "bold white", SPRING: "bold bright_cyan"},

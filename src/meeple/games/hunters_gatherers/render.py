@@ -1,7 +1,8 @@
 """The Hunters & Gatherers table as text with rich markup, on the family's shared drawing.
 
 Tiles with forests, meadows, rivers, lakes with their fish, springs, animals, nuggets and
-powers; followers by seat letter (lower case: hunters, lying down), huts as ⌂ and the
+powers; followers by their seat's upper-case letter (a hunter's on a meadow's corner;
+lower-case letters are animals, so the two never share a letter), huts as ⌂ and the
 seat's letter on the seat's colour; points, followers and huts in hand, both piles' counts,
 and the prompts.
 """
@@ -10,22 +11,21 @@ from __future__ import annotations
 from ...tiles.board import Board
 from .._tilegame.picture import SEAT_LETTER, Marks, piece_cell
 from .._tilegame.render import Table, TileDrawing, follower_marks, piece_segment
-from .._tilegame.words import COLOURS, plural
+from .._tilegame.words import COLOURS
 from .picture import STYLE
 
 HUT = "⌂"
 LEGEND = ("[dim]legend: ▓█ forest  ● gold nugget  ♣ mushrooms  ░▒ meadow (tiles alternate "
-          "in shade)  ━┃ river  ≈n≈ lake with n fish  ○ spring  d deer  m mammoth  a aurochs  "
-          "t sabre-toothed tiger  * fire  † shrine  R B Y G K: followers by colour (lower "
-          "case: hunters)  ⌂R hut of red  ▼▶ the tile placed last  · where the drawn tile "
-          "fits[/]")
+          "in shade)  ━┃ river  ≈n≈ lake with n fish  ○ spring  animals in lower case: d deer  "
+          "m mammoth  a aurochs  t sabre-toothed tiger  * fire  † shrine  R B Y G K: followers "
+          "by colour, upper case (in a meadow's corner: a hunter)  ⌂R hut of red  ▼▶ on the "
+          "margins: the column and row of the tile placed last  · where the drawn tile fits[/]")
 
 
 def _marks(view: dict, board: Board, widths: tuple[int, int, int]) -> dict[int, Marks]:
     """Followers, then huts as ⌂ and the owner's letter (on their river's cell, else the
     centre, else another edge cell; first those as wide as the two characters)."""
-    out = follower_marks(view, board, lambda seat, kind: SEAT_LETTER[seat].lower()
-                         if kind == "meadow" else SEAT_LETTER[seat])
+    out = follower_marks(view, board, lambda seat, kind: SEAT_LETTER[seat])
     for piece in view["huts"]:
         t, local = board.local(piece_segment(board, piece))
         o = board.placed[t]
@@ -68,8 +68,7 @@ class HuntersGatherersDrawing(TileDrawing):
                 "[bold]pass[/]"),
         occupy_help="Put a follower or a hut on the tile just placed, or pass",
         marks=_marks,
-        seat_status=lambda view, s: (f"{plural(view['supply'][s], 'follower')} and "
-                                     f"{plural(view['huts_in_hand'][s], 'hut')} in hand"),
-        piles=lambda view: (f"land tiles left: {view['remaining']}, bonus tiles left: "
-                            f"{view['bonus_left']}"),
+        in_hand="followers, huts in hand",
+        seat_status=lambda view, s: f"{view['supply'][s]}, {view['huts_in_hand'][s]}",
+        piles=lambda view: f"tiles left: {view['remaining']} land, {view['bonus_left']} bonus",
         feature_note=_feature_note, phase_lines=_bonus_lines)

@@ -67,15 +67,15 @@ def score_closed(state: "HuntersGatherersState", roots: list[int]) -> None:
 
 def bonus_earned(state: "HuntersGatherersState") -> None:
     """The event of a bonus tile earned by the seat to move."""
-    state.emit("bonus", f"{seat_name(state.seat)} completed a forest with gold nuggets in turn "
-                        f"{state.turns}: a bonus tile ({state.bonus_left} in the bonus pile)",
+    state.emit("bonus", f"{seat_name(state.seat)} completed a forest with gold nuggets in round "
+                        f"{state.round}: a bonus tile ({state.bonus_left} in the bonus pile)",
                seat=state.seat, turn=state.turns)
 
 
 def no_bonus_left(state: "HuntersGatherersState") -> None:
     """The event of a gold-nugget forest completed when no bonus tile is left."""
     state.emit("no bonus", f"{seat_name(state.seat)} completed a forest with gold nuggets in "
-                           f"turn {state.turns}, but no bonus tile is left",
+                           f"round {state.round}, but no bonus tile is left",
                seat=state.seat, turn=state.turns)
 
 

@@ -329,7 +329,8 @@ class JaegerSammlerDrawing(Drawing):
         elif view["phase"] == "setup":
             status = f"{view['season']} set-up"
         else:
-            status = f"{view['season']}, turn {view['turn']}, seat {view['current_player']} to move"
+            status = (f"{view['season']}, round {view['round']}, seat {view['current_player']} "
+                      "to move")
         lines = [f"[bold]Jäger und Sammler — {status}[/]  (board: {view['board']['name']})",
                  board_text(view, self.game.board), *_settlements(view)]
         for seat in view["seats"]:

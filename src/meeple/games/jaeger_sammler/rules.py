@@ -62,6 +62,9 @@ class JaegerSammlerState(State):
         self.left = 0                              # takeable tiles on the board
         self.season, self.phase, self.seat, self.turns = SUMMER, SETUP, 0, 0
         self.idle = 0                              # turns in a row without a tile or crate
+        self.round, self.leader = 1, 0
+        """The season's round under way, as players count it (every seat with a pawn
+        moves once a round), and the seat that began the season's first."""
         self.dealt: tuple[int, list[list[int]]] | None = None
         """Set by ``determinize`` on its copy: (season, the face-down tiles per player and
         kind as dealt). Tiles taken since were seen taken; bots may value them by kind."""
@@ -264,7 +267,7 @@ class JaegerSammlerState(State):
         if first is None or not moves.can_collect(self):
             self._end_season()
         else:
-            self.seat = first
+            self.seat, self.round, self.leader = first, 1, first
 
     def _next_with_pawns(self, after: int) -> int | None:
         """The first seat after ``after`` (round the table, ``after`` last) with a pawn on
@@ -284,7 +287,11 @@ class JaegerSammlerState(State):
         if self._stalled() or not moves.can_collect(self):
             self._end_season()
             return
-        self.seat = self._next_with_pawns(self.seat)  # type: ignore[assignment]  # pawns left
+        after = self._next_with_pawns(self.seat)
+        n, leader = self.num_players, self.leader
+        if (after - leader) % n <= (self.seat - leader) % n:  # type: ignore[operator]
+            self.round += 1                                # past the season's first seat
+        self.seat = after  # type: ignore[assignment]  # pawns left
 
     def _end_season(self) -> None:
         """Remove the tiles left (paths and caves stay) and the pawns; then winter or the end."""

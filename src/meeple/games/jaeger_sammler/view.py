@@ -38,6 +38,7 @@ def view(state: "JaegerSammlerState", player: int | None) -> dict:
     return {"game": "jaeger-sammler", "players": state.num_players, "seat": player,
             "season": SEASONS[state.season], "phase": state.phase,
             "current_player": state.current_player, "turn": state.turn,
+            "round": state.round,
             "board": {"name": board.name, "layout": board.layout, "rows": board.rows,
                       "cols": board.cols},
             "tiles": {names[f]: NAMES[tile[f]] for f in board.tile_fields if 0 <= tile[f]},

@@ -34,15 +34,19 @@ function axisTop(solo, moves, end) {
   return Math.ceil(max / unit) * unit;
 }
 
-/** Each seat's line: its chance at its own moves, then the result. In a 2-seat game where
- * both seats know the same, the other's estimate says it too (1 − the other's); where each
- * knows something the other does not (face-down tiles), each seat's estimate is its own
- * view's, and mixing the two would make the lines zig-zag. */
+/** Each seat's line: its chance at every move, from the one search of the seat to move
+ * (`chances`: they add up to 1), then the result. A review without them (stored before)
+ * gives each seat its chance at its own moves; in a 2-seat game where both seats know the
+ * same, the other's estimate says it too (1 − the other's). */
 function seatSeries({ analysis, total, players, end }) {
   const solo = players === 1, mirror = players === 2 && !analysis.hides_information;
   const series = Array.from({ length: players }, () => []);
   for (const m of analysis.moves) {
     if (typeof m.chance !== "number" || m.seat < 0 || m.seat >= players) continue;
+    if (Array.isArray(m.chances) && m.chances.length === players) {
+      m.chances.forEach((chance, seat) => series[seat].push([m.index, chance]));
+      continue;
+    }
     series[m.seat].push([m.index, m.chance]);
     if (mirror) series[1 - m.seat].push([m.index, 1 - m.chance]);
   }
