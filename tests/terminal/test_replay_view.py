@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -34,8 +35,12 @@ def test_at_n_reports_the_position_after_n_actions(tmp_path):
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == json.loads(json.dumps(summary(replay(cut))))
     text = run(path, "--at", "40").stdout
-    assert f"after action 40 of {len(record.actions)}: {record.actions[39]}" in text
+    assert f"after action 40 of {len(record.actions)}: " in text
+    assert f"({record.actions[39]})" in text or "tile drawn: " in text   # words, notation after
     assert "to move" in text and "-4" not in text.splitlines()[-1]
+    # M9: the status line by colour, not a Python list of scores and seat numbers
+    assert re.search(r"turn \d+ · red \d+, blue \d+ · (red|blue|chance)", text)
+    assert "scores [" not in text and "seat 0 to move" not in text
 
 
 def test_the_end_says_the_game_is_over_and_a_bad_n_is_refused(tmp_path):

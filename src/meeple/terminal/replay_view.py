@@ -8,6 +8,7 @@ from rich.markup import escape
 from ..core.errors import RecordError
 from ..core.record import Record
 from ..core.state import CHANCE, State
+from .play import dealt
 from .report import breakdown_table
 from ..play.replay import replay
 
@@ -30,28 +31,55 @@ def position(record: Record, at: int | None = None) -> State:
     return replay(cut)
 
 
+def colour(state: State, seat: int) -> str:
+    """A seat by its pieces' colour, as players say it (``red``)."""
+    colours = state.game.colours
+    return colours[seat] if seat < len(colours) else f"seat {seat}"
+
+
 def to_move(state: State) -> str:
     """Whose turn it is, in words."""
     if state.is_terminal():
         return "the game is over"
     if state.current_player == CHANCE:
         return "chance is next (a draw, a roll or a set-up)"
-    return f"seat {state.current_player} to move"
+    return f"{colour(state, state.current_player)} to move"
+
+
+def status(state: State) -> str:
+    """The line under a position: the turn, every seat's points by colour (where they are
+    not secret), and whose move it is."""
+    scores = state.scores() if not (state.game.secret_scores and not state.is_terminal()) \
+        else None
+    points = "" if scores is None else " · " + ", ".join(
+        f"{colour(state, seat)} {score}" for seat, score in enumerate(scores))
+    return f"turn {state.turn}{points} · {to_move(state)}"
+
+
+def action_line(record: Record, at: int, total: int) -> str:
+    """What led to the position after ``at`` actions: a seat's move in the engine's words
+    (with its notation), a chance outcome as notation; before the first, says so."""
+    if not at:
+        return f"before the first of {total} actions"
+    text = record.actions[at - 1]
+    before = position(record, at - 1)
+    seat = before.current_player
+    if seat == CHANCE:
+        return f"after action {at} of {total}: {escape(dealt(before.parse(text)))}"
+    said = before.narrate(before.parse(text))
+    return (f"after action {at} of {total}: {colour(before, seat)} {escape(said)} "
+            f"([bold]{escape(text)}[/])")
 
 
 def show(console: Console, record: Record, state: State) -> None:
     """The position, the action that led to it with its events, the scores, and who moves."""
     at, total = state.action_count, len(record.actions)
     console.print(state.game.drawing.picture(state.view(None), width=console.width))
-    if at:
-        console.print(f"after action {at} of {total}: "
-                      f"[bold]{escape(record.actions[at - 1])}[/]")
-        for event in state.events_since(at - 1):
-            console.print(f"  [green]→[/] {escape(event['text'])}")
-    else:
-        console.print(f"before the first of {total} actions")
+    console.print(action_line(record, at, total))
+    for event in state.events_since(at - 1) if at else []:
+        console.print(f"  [green]→[/] {escape(event['text'])}")
     console.print(breakdown_table(state))
-    console.print(f"turn {state.turn} · scores {state.scores()} · {to_move(state)}")
+    console.print(status(state))
 
 
 def step_through(console: Console, record: Record, at: int) -> None:
@@ -80,13 +108,10 @@ def _step_screen(console: Console, record: Record, state: State, message: str,
     breakdown) fitted to what the terminal's height leaves it, then the action that led
     here with its events, who moves, a message and the keys."""
     at, total = state.action_count, len(record.actions)
-    below = []
+    below = [action_line(record, at, total)]
     if at:
-        below.append(f"after action {at} of {total}: [bold]{escape(record.actions[at - 1])}[/]")
         below += [f"  [green]→[/] {escape(event['text'])}" for event in state.events_since(at - 1)]
-    else:
-        below.append(f"before the first of {total} actions")
-    below.append(f"turn {state.turn} · scores {state.scores()} · {to_move(state)}")
+    below.append(status(state))
     if message:
         below.append(f"[yellow]{escape(message)}[/]")
     below.append(KEYS)
