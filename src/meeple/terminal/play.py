@@ -146,7 +146,9 @@ class TerminalGame:
         index = self.state.action_count
         action = self.history.apply(action)
         if who == "chance":
-            self._say(f"[dim]{escape(dealt(action))}[/]")
+            words = self.game.drawing.dealt(self.state.view(self._watcher()), action)
+            if words != "":                 # "": a card this terminal's seat may not see
+                self._say(f"[dim]{escape(dealt(action) if words is None else words)}[/]")
         else:
             self._say(f"[cyan]{who}: {escape(shown(action))}[/]")
         for event in self.state.events_since(index):
