@@ -16,8 +16,6 @@ read, so nothing hidden can be drawn.
 """
 from __future__ import annotations
 
-from rich.markup import escape
-
 from .board import COORDS, EDGE_NODES, HARBOUR_EDGES, NODE_POINTS, PIPS
 
 LETTERS = "RBWO"
@@ -64,7 +62,8 @@ class Canvas:
 def _styled(text: str, style: str | None) -> str:
     if not text:
         return ""
-    return f"[{style}]{escape(text)}[/]" if style else escape(text)
+    text = text.replace("[", "\\[")            # rich markup's one special character
+    return f"[{style}]{text}[/]" if style else text
 
 
 class Scale:
