@@ -12,7 +12,7 @@ import pytest
 from meeple import rulebook as rb
 from meeple.core.errors import RecordError
 
-GAMES = ("carcassonne", "hunters-gatherers", "jaeger-sammler", "catan-dice")
+GAMES = ("carcassonne", "hunters-gatherers", "jaeger-sammler", "catan-dice", "catan")
 PAGES = [(g, lang) for g in GAMES for lang in rb.LANGUAGES]
 BLOCKS = [(g, i) for g in GAMES if "en" in rb.languages(g)
           for i in range(len(rb.load(g, "en").blocks))]
@@ -61,7 +61,8 @@ def test_every_worked_example_scores_what_the_page_says(game, index):
 
 def test_the_rulebook_examples_are_there():
     """The seeds' own worked examples, played: Carcassonne's monastery (9), H&G's river
-    (6) and hut (5), Jäger und Sammler's 96 points, Catan Dice's first three turns (7)."""
+    (6) and hut (5), Jäger und Sammler's 96 points, Catan Dice's first three turns (7), and for Catan (no
+    seed holds its rules) the rules spec's example of the set-up and two rounds (3, 2, 2)."""
     said = {g: [(b.scores, b.breakdown) for b in rb.load(g, "en").blocks if b.kind == "example"]
             for g in GAMES}
     assert ([9, 0], [{"seat": 0, "kind": "monastery", "points": 9}]) in said["carcassonne"]
@@ -69,6 +70,7 @@ def test_the_rulebook_examples_are_there():
     assert any(b == [{"seat": 0, "kind": "huts", "points": 5}] for _, b in said["hunters-gatherers"])
     assert any(s == [96, 0] for s, _ in said["jaeger-sammler"])
     assert any(s == [7] for s, _ in said["catan-dice"])
+    assert any(s == [3, 2, 2] for s, _ in said["catan"])          # the spec's example 7.6
 
 
 def test_a_wrong_example_is_found():

@@ -95,6 +95,13 @@ class Drawing:
         nothing built writes an X though something could be built); None for most moves."""
         return None
 
+    def dealt(self, view: dict, action: Action) -> str | None:
+        """A chance outcome ``action`` in words for the move log, as the seat of ``view``
+        (the view just after it; None: a spectator) may read it: "" to print nothing (a
+        card whose type that seat may not see), None for the driver's own words (the
+        default: every outcome is public, a tile drawn, dice rolled)."""
+        return None
+
     def prompt_text(self, view: dict, text: str) -> str:
         """``text`` as typed, rewritten where a game forgives more than a list of forms
         can say (dice named in any order)."""

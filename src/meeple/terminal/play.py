@@ -152,7 +152,9 @@ class TerminalGame:
         view = self.state.view(seat) if seat >= 0 else None
         action = self.history.apply(action)
         if seat < 0:
-            self._say(f"[dim]{escape(dealt(action))}[/]")
+            said = self.game.drawing.dealt(self.state.view(self._watcher()), action)
+            if said != "":                  # "": a card this terminal's seat may not see
+                self._say(f"[dim]{escape(dealt(action) if said is None else said)}[/]")
         else:
             words = self.history.narration[-1][2]
             forms = self.game.drawing.prompt_forms(view, action)

@@ -1,6 +1,8 @@
 """Catan, the base board game, as the platform sees it: its facts, options and parts."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ...core.game import Game
 from ...core.options import Option
 from .board import BEGINNER, Map, read_tokens
@@ -8,6 +10,9 @@ from .policy import CatanPolicy
 from .render import CatanDrawing
 from .rules import CatanState
 from .words import COLOURS
+
+if TYPE_CHECKING:
+    from .encoding import CatanEncoding
 
 BOARD_LENGTH = 400
 """The longest text the board option takes (a board string is about 200 characters)."""
@@ -35,6 +40,11 @@ class Catan(Game):
     state_class = CatanState
     policy_class = CatanPolicy
     drawing_class = CatanDrawing
+
+    def encoding(self, **options: Any) -> "CatanEncoding":
+        """The RL encoding (:mod:`.encoding`; needs the extra ``rl``)."""
+        from .encoding import CatanEncoding
+        return CatanEncoding(self, **options)
 
     def configure(self) -> None:
         board = self.settings["board"]
