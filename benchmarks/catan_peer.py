@@ -134,7 +134,7 @@ def compare(game, state) -> tuple[list[str], list[int]]:
         if ps[f"{k}_ACTUAL_VICTORY_POINTS"] != state.points(i):
             out.append(f"seat {i} points {ps[f'{k}_ACTUAL_VICTORY_POINTS']} vs "
                        f"{state.points(i)}")
-        if ps[f"{k}_LONGEST_ROAD_LENGTH"] != state.road_len[i]:
+        if cs.board.road_lengths[cs.colors[i]] != state.road_len[i]:
             lengths.append(i)
     road = next((i for i in range(len(cs.colors)) if ps[f"P{i}_HAS_ROAD"]), -1)
     if road != state.longest:
@@ -159,7 +159,7 @@ def stripped_length(state, seat: int) -> int:
 def length_class(game, state, seat: int) -> str:
     """The class of a road length that differs: 9.1's row when catanatron's length lies
     between meeple's without the roads ending at opponents' buildings and meeple's."""
-    cat = game.state.player_state[f"P{seat}_LONGEST_ROAD_LENGTH"]
+    cat = game.state.board.road_lengths[game.state.colors[seat]]
     if stripped_length(state, seat) <= cat < state.road_len[seat]:
         return ROAD_LENGTH
     return f"other: road length {cat} vs {state.road_len[seat]}"
