@@ -210,14 +210,30 @@ def _main(s: "CatanState") -> list[Action]:
 
 
 def _answers(s: "CatanState") -> list[Action]:
-    me = s.current_player
+    """accept (if the seat holds what is asked), decline, and every counter the seat can
+    pay but the offer itself. Each depends on the offer and on the hand only up to
+    MAX_SIDE cards of a resource (no side holds more), so the lists are kept by that key;
+    each call returns a copy (a search may shuffle what it is given)."""
+    hand = s.hands[s.current_player]
     give, get = s.offer  # type: ignore[misc]  # an offer is open while answering
-    out = [ACCEPT] if affords(s.hands[me], get) else []
-    out.append(DECLINE)
-    out += proposals(COUNTERS, s.hands[me])
-    if sum(get) <= MAX_SIDE and affords(s.hands[me], get):    # the offer itself: accept it
-        out.remove(Action("counter", *card_list(get), "for", *card_list(give)))
-    return out
+    key = (*give, *get, *map(min, hand, CAPS))
+    out = _ANSWERS.get(key)
+    if out is None:
+        if len(_ANSWERS) > ANSWERS_KEPT:
+            _ANSWERS.clear()
+        out = [ACCEPT] if affords(hand, get) else []
+        out.append(DECLINE)
+        out += proposals(COUNTERS, hand)
+        if sum(get) <= MAX_SIDE and affords(hand, get):    # the offer itself: accept it
+            out.remove(Action("counter", *card_list(get), "for", *card_list(give)))
+        _ANSWERS[key] = out
+    return list(out)
+
+
+CAPS = (MAX_SIDE,) * 5
+ANSWERS_KEPT = 4096
+"""At most this many answer lists are kept (a random game meets a few hundred)."""
+_ANSWERS: dict[tuple[int, ...], list[Action]] = {}
 
 
 def _partners(s: "CatanState") -> list[int]:
