@@ -279,10 +279,10 @@ def test_6_28_a_worse_maritime_rate_is_legal():
 def test_6_29_longest_road_passing_in_another_turn_wins_only_at_the_start_of_ones_own():
     state = rolled(after_setup(), 2)
     state.dev[2][4] = 6                        # seat 2: 8 points
-    _road(state, 2, 6, 10, 18, 23, 33)         # and a road of 5
-    state.road_len[1] = 0
+    _road(state, 2, 6, 10, 18, 23, 33)         # and a road of 5 (placed by hand, so its
+    state.road_len[2] = 5                      # length too: a road recomputes only its own)
     hand(state, 0, "lumber brick")
-    state.apply("build road 13")               # any road: Longest Road is recomputed
+    state.apply("build road 13")               # any road: the Longest Road card is reassigned
     assert state.longest == 2 and state.points(2) == 10 and not state.is_terminal()
     state.apply("end")
     assert not state.is_terminal()             # seat 1's turn: nobody wins

@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import words
-from .board import EDGE_NODES, HEX_CORNERS, NODE_HARBOUR, NODE_HEXES, RES_INDEX, RESOURCES
+from .board import (EDGE_NODES, HEX_CORNERS, NODE_EDGES, NODE_HARBOUR, NODE_HEXES,
+                    RES_INDEX, RESOURCES)
 from .legal import COSTS, road_places
 from .notation import DEV_INDEX, KNIGHT, PLENTY, ROADBUILDING, VP, counts_of
 from .phases import (ANSWER, CLOSE, DICE, DISCARD, DRAW, MAIN, OVER, PREROLL, ROADS, ROBBER,
@@ -20,9 +21,17 @@ WIN = 10
 ARMY_MIN = 3
 
 
+SCORING = frozenset({"build", "draw", "play", "end"})
+"""The actions after which the mover's points can be 10 (a building, Longest Road, a
+victory point card drawn, Largest Army, or a turn beginning with 10): the only ones the
+win test (5.3) needs to follow; every other action leaves every seat's points as they were."""
+
+
 def apply(s: "CatanState", action: "Action") -> None:
-    KINDS[action[0]](s, action)
-    if s.phase not in SETUP and s.phase != OVER and s.points(s.seat) >= WIN:
+    kind = action[0]
+    KINDS[kind](s, action)
+    if kind in SCORING and s.phase not in SETUP and s.phase != OVER and \
+            s.points(s.seat) >= WIN:
         _win(s)
 
 
@@ -59,6 +68,10 @@ def _build(s, action) -> None:
         s.cities_left[seat] -= 1
         s.settlements_left[seat] += 1
         s.emit("build", words.build, seat=seat, piece="city", id=i, points=1, owners=[seat])
+    if what == "road":
+        _longest_road(s, (seat,))
+    elif what == "settlement":
+        _longest_road(s, _cut(s, seat, i))
     if phase == SETTLE:
         s.last_node = i
         s.phase = SETUP_ROAD
@@ -68,8 +81,6 @@ def _build(s, action) -> None:
     if phase == SETUP_ROAD:
         _next_placer(s)
         return
-    if what != "city":
-        _longest_road(s)
     if phase == ROADS:
         s.free_roads -= 1
         if not s.free_roads or not s.roads_left[seat] or not road_places(s, seat):
@@ -101,9 +112,23 @@ def _next_placer(s) -> None:
     s.phase = SETTLE
 
 
-def _longest_road(s) -> None:
-    lengths = [road_length(s.road_owner, s.node_owner, p) for p in range(s.num_players)]
+def _cut(s, seat: int, node: int) -> tuple[int, ...]:
+    """The other seats a settlement of ``seat`` on ``node`` may cut: those with two or more
+    roads there (a trail may still end at the node, so one road loses nothing)."""
+    roads = s.road_owner
+    owners = [roads[e] for e in NODE_EDGES[node] if roads[e] >= 0 and roads[e] != seat]
+    return tuple({p for p in owners if owners.count(p) > 1})
+
+
+def _longest_road(s, changed: tuple[int, ...]) -> None:
+    """Recompute the road lengths of the ``changed`` seats (the only ones a road or a
+    settlement can change) and pass the card by 5.1."""
+    lengths = list(s.road_len)
+    for p in changed:
+        lengths[p] = road_length(s.road_owner, s.node_owner, p)
     s.road_len = lengths
+    if not changed:
+        return
     old = s.longest
     new = longest_holder(lengths, old)
     if new == old:
@@ -144,39 +169,35 @@ def _dice(s, action) -> None:
 
 
 def _produce(s, total: int) -> None:
-    n = s.num_players
-    owed = [[0] * 5 for _ in range(n)]
-    layout = s.layout
+    layout, owner, city, robber = s.layout, s.node_owner, s.city, s.robber
+    owed: list[dict[int, int] | None] = [None] * 5   # per resource: seat -> cards owed
     for h in layout.producing[total]:
-        if h == s.robber:
-            continue
-        r = layout.resource[h]
-        for node in HEX_CORNERS[h]:
-            p = s.node_owner[node]
-            if p >= 0:
-                owed[p][r] += 2 if s.city[node] else 1
-    got = [[0] * 5 for _ in range(n)]
+        if h != robber:
+            r = layout.resource[h]
+            for node in HEX_CORNERS[h]:
+                p = owner[node]
+                if p >= 0:
+                    due = owed[r]
+                    if due is None:
+                        due = owed[r] = {}
+                    due[p] = due.get(p, 0) + (2 if city[node] else 1)
+    got: dict[int, dict[str, int]] = {}
     short = []
-    for r in range(5):
-        due = [p for p in range(n) if owed[p][r]]
-        total_owed = sum(owed[p][r] for p in due)
-        if not due:
+    bank, hands = s.bank, s.hands
+    for r, due in enumerate(owed):
+        if due is None:
             continue
-        if total_owed <= s.bank[r]:
-            for p in due:
-                got[p][r] = owed[p][r]
-        elif len(due) == 1:
-            got[due[0]][r] = s.bank[r]
+        if sum(due.values()) > bank[r]:          # the bank runs short (4.2)
             short.append(RESOURCES[r])
-        else:
-            short.append(RESOURCES[r])
-    for p in range(n):
-        if any(got[p]):
-            for r in range(5):
-                s.hands[p][r] += got[p][r]
-                s.bank[r] -= got[p][r]
-            s.emit("production", words.production, seat=p, total=total,
-                   cards={RESOURCES[r]: k for r, k in enumerate(got[p]) if k})
+            if len(due) > 1 or not bank[r]:
+                continue
+            due = {p: bank[r] for p in due}
+        for p, k in due.items():
+            hands[p][r] += k
+            bank[r] -= k
+            got.setdefault(p, {})[RESOURCES[r]] = k
+    for p in sorted(got):
+        s.emit("production", words.production, seat=p, total=total, cards=got[p])
     if short:
         s.emit("shortage", words.shortage, resources=short)
 

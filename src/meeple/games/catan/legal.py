@@ -29,6 +29,11 @@ BUILD = {kind: [Action("build", kind, i) for i in range(EDGES if kind == "road" 
          for kind in ("road", "settlement", "city")}
 PLAY_KNIGHT, PLAY_ROADS = Action("play", "knight"), Action("play", "roadbuilding")
 MONOPOLIES = [Action("play", "monopoly", r) for r in RESOURCES]
+ROBBER_TO = [Action("robber", h) for h in range(HEXES)]
+ROB = [[Action("robber", h, "from", v) for v in range(4)] for h in range(HEXES)]
+MARITIME = [{rate: [(g, Action("maritime", *(RESOURCES[r],) * rate, "for", RESOURCES[g]))
+                    for g in range(5) if g != r] for rate in (2, 3, 4)} for r in range(5)]
+"""Per resource given and rate, the maritime trades: (resource asked, action)."""
 
 
 def affords(hand: list[int], cost) -> bool:
@@ -51,7 +56,27 @@ def road_place(s: "CatanState", seat: int, e: int) -> bool:
 
 
 def road_places(s: "CatanState", seat: int) -> list[int]:
-    return [e for e in range(EDGES) if road_place(s, seat, e)]
+    """Every edge :func:`road_place` allows, in id order: the free edges at the nodes of
+    ``seat``'s buildings and at the ends of its roads that hold no other player's
+    building (found from ``seat``'s pieces, not by testing all 72 edges)."""
+    roads, owner = s.road_owner, s.node_owner
+    found: set[int] = set()
+    for e, o in enumerate(roads):
+        if o == seat:
+            for x in EDGE_NODES[e]:
+                if owner[x] == -1 or owner[x] == seat:
+                    found.update(f for f in NODE_EDGES[x] if roads[f] == -1)
+    for x, o in enumerate(owner):
+        if o == seat:
+            found.update(f for f in NODE_EDGES[x] if roads[f] == -1)
+    return sorted(found)
+
+
+def settlement_places(s: "CatanState", seat: int) -> list[int]:
+    """Every node :func:`settlement_place` allows, in id order (the ends of ``seat``'s
+    roads that obey the distance rule)."""
+    ends = {x for e, o in enumerate(s.road_owner) if o == seat for x in EDGE_NODES[e]}
+    return sorted(n for n in ends if spaced(s, n))
 
 
 def spaced(s: "CatanState", n: int) -> bool:
@@ -121,11 +146,12 @@ def actions(s: "CatanState") -> list[Action]:
                 sub_multisets(s.hands[p], sum(s.hands[p]) // 2)]
     if phase == ROBBER:
         out = []
+        owner, hands, robber = s.node_owner, s.hands, s.robber
         for h in range(HEXES):
-            if h != s.robber:
-                found = victims(s, h)
-                out += ([Action("robber", h, "from", v) for v in found] if found
-                        else [Action("robber", h)])
+            if h != robber:
+                near = {owner[n] for n in HEX_CORNERS[h]}
+                victims = [p for p in sorted(near) if p >= 0 and p != seat and any(hands[p])]
+                out += [ROB[h][v] for v in victims] if victims else [ROBBER_TO[h]]
         return out
     if phase == ROADS:
         return [BUILD["road"][e] for e in road_places(s, seat)]
@@ -151,22 +177,32 @@ def _plays(s: "CatanState") -> list[Action]:
 
 def _main(s: "CatanState") -> list[Action]:
     seat, hand = s.seat, s.hands[s.seat]
+    lumber, brick, wool, grain, ore = hand
     out = []
-    if s.roads_left[seat] and affords(hand, COSTS["road"]):
-        out += [BUILD["road"][e] for e in road_places(s, seat)]
-    if s.settlements_left[seat] and affords(hand, COSTS["settlement"]):
-        out += [BUILD["settlement"][n] for n in range(NODES) if settlement_place(s, seat, n)]
-    if s.cities_left[seat] and affords(hand, COSTS["city"]):
-        out += [BUILD["city"][n] for n in range(NODES)
-                if s.node_owner[n] == seat and not s.city[n]]
-    if sum(s.deck) and affords(hand, COSTS["card"]):
+    if lumber and brick:
+        if s.roads_left[seat]:
+            road = BUILD["road"]
+            out += [road[e] for e in road_places(s, seat)]
+        if wool and grain and s.settlements_left[seat]:
+            place = BUILD["settlement"]
+            out += [place[n] for n in settlement_places(s, seat)]
+    if grain >= 2 and ore >= 3 and s.cities_left[seat]:
+        city = s.city
+        out += [BUILD["city"][n] for n, o in enumerate(s.node_owner)
+                if o == seat and not city[n]]
+    if wool and grain and ore and sum(s.deck):
         out.append(BUY)
-    out += _plays(s)
+    if not s.card_played and any(s.dev[seat]):
+        out += _plays(s)
+    bank = s.bank
+    generic, special = s.generic[seat], s.special[seat]
     for r in range(5):
-        for rate in rates(s, seat, r):
-            if hand[r] >= rate:
-                out += [Action("maritime", *(RESOURCES[r],) * rate, "for", RESOURCES[g])
-                        for g in range(5) if g != r and s.bank[g]]
+        held = hand[r]
+        if held >= 2:
+            trades = MARITIME[r]
+            for rate in (4, 3, 2):
+                if held >= rate and (rate == 4 or (generic if rate == 3 else special[r])):
+                    out += [a for g, a in trades[rate] if bank[g]]
     if s.offers < s.game.settings["offers_per_turn"]:
         out += proposals(OFFERS, hand)
     out.append(END)
@@ -174,14 +210,30 @@ def _main(s: "CatanState") -> list[Action]:
 
 
 def _answers(s: "CatanState") -> list[Action]:
-    me = s.current_player
+    """accept (if the seat holds what is asked), decline, and every counter the seat can
+    pay but the offer itself. Each depends on the offer and on the hand only up to
+    MAX_SIDE cards of a resource (no side holds more), so the lists are kept by that key;
+    each call returns a copy (a search may shuffle what it is given)."""
+    hand = s.hands[s.current_player]
     give, get = s.offer  # type: ignore[misc]  # an offer is open while answering
-    out = [ACCEPT] if affords(s.hands[me], get) else []
-    out.append(DECLINE)
-    out += proposals(COUNTERS, s.hands[me])
-    if sum(get) <= MAX_SIDE and affords(s.hands[me], get):    # the offer itself: accept it
-        out.remove(Action("counter", *card_list(get), "for", *card_list(give)))
-    return out
+    key = (*give, *get, *map(min, hand, CAPS))
+    out = _ANSWERS.get(key)
+    if out is None:
+        if len(_ANSWERS) > ANSWERS_KEPT:
+            _ANSWERS.clear()
+        out = [ACCEPT] if affords(hand, get) else []
+        out.append(DECLINE)
+        out += proposals(COUNTERS, hand)
+        if sum(get) <= MAX_SIDE and affords(hand, get):    # the offer itself: accept it
+            out.remove(Action("counter", *card_list(get), "for", *card_list(give)))
+        _ANSWERS[key] = out
+    return list(out)
+
+
+CAPS = (MAX_SIDE,) * 5
+ANSWERS_KEPT = 4096
+"""At most this many answer lists are kept (a random game meets a few hundred)."""
+_ANSWERS: dict[tuple[int, ...], list[Action]] = {}
 
 
 def _partners(s: "CatanState") -> list[int]:

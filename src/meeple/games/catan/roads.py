@@ -8,30 +8,48 @@ LONGEST_MIN = 5
 """The shortest road that can take the Longest Road card."""
 
 
+NODE_LINKS = tuple(tuple((e, EDGE_NODES[e][0] + EDGE_NODES[e][1] - n) for e in NODE_EDGES[n])
+                   for n in range(len(NODE_EDGES)))
+"""Per node, its edges and the node across each."""
+
+
 def road_length(road_owner: list[int], node_owner: list[int], seat: int) -> int:
     """The largest number of distinct pieces of ``seat``'s roads on one trail whose inner
     nodes hold no other player's building (nodes may repeat: a ring counts in full)."""
-    mine = [e for e in range(len(road_owner)) if road_owner[e] == seat]
+    mine = [e for e, o in enumerate(road_owner) if o == seat]
     if not mine:
         return 0
     best = 0
+    seen = [False] * len(node_owner)
 
     def walk(node: int, used: int, length: int) -> None:
         nonlocal best
+        seen[node] = True
         if length > best:
             best = length
-        if length and node_owner[node] not in (-1, seat):
+        if length and node_owner[node] != -1 and node_owner[node] != seat:
             return                                 # a trail may end here, not pass
-        for e in NODE_EDGES[node]:
+        for e, other in NODE_LINKS[node]:
             if road_owner[e] == seat and not used >> e & 1:
-                a, b = EDGE_NODES[e]
-                walk(b if a == node else a, used | 1 << e, length + 1)
+                walk(other, used | 1 << e, length + 1)
 
-    starts = {n for e in mine for n in EDGE_NODES[e]}
-    for node in starts:
+    ends = [0] * len(node_owner)
+    for e in mine:
+        for n in EDGE_NODES[e]:
+            ends[n] += 1
+    # A longest trail starts at a node where an odd number of the seat's roads meet, or at
+    # another player's building: from any other start it could be extended backwards
+    # (its start uses an odd number of the node's even number of roads). Only a closed
+    # trail may start elsewhere, and it can start anywhere on it: so a walk from every such
+    # node, then one from a node of each part of the roads no walk has reached.
+    nodes = [n for n, k in enumerate(ends) if k]
+    for node in [n for n in nodes if ends[n] % 2 or node_owner[n] not in (-1, seat)]:
         walk(node, 0, 0)
         if best == len(mine):
-            break
+            return best
+    for node in nodes:
+        if not seen[node]:
+            walk(node, 0, 0)
     return best
 
 

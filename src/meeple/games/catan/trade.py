@@ -45,6 +45,7 @@ def _table(kind: str) -> list[tuple[tuple[int, ...], list[Action]]]:
 
 OFFERS = _table("offer")
 COUNTERS = _table("counter")
+_CAPS = (MAX_SIDE,) * 5
 _HELD: dict[tuple[int, ...], list[Action]] = {}
 """The proposals per table and hand, the hand's counts capped at MAX_SIDE (4^5 hands)."""
 
@@ -52,7 +53,7 @@ _HELD: dict[tuple[int, ...], list[Action]] = {}
 def proposals(table, hand: list[int]) -> list[Action]:
     """The actions of ``table`` whose side given the ``hand`` holds (a shared list: do not
     change it)."""
-    key = (id(table), *(h if h < MAX_SIDE else MAX_SIDE for h in hand))
+    key = (id(table), *map(min, hand, _CAPS))
     out = _HELD.get(key)
     if out is None:
         out = _HELD[key] = [a for give, actions in table
@@ -61,7 +62,20 @@ def proposals(table, hand: list[int]) -> list[Action]:
 
 
 def sides(action: Action) -> tuple[list[int], list[int]]:
-    """The counts given and asked by an ``offer``/``counter`` action (or ``maritime``)."""
+    """The counts given and asked by an ``offer``/``counter`` action (or ``maritime``):
+    lists shared by every call with an equal action, so never change them."""
+    out = _SIDES.get(action)
+    if out is None:
+        out = _SIDES[action] = _count_sides(action)
+    return out
+
+
+_SIDES: dict[Action, tuple[list[int], list[int]]] = {}
+"""The sides of each action seen (at most the offers and counters of the tables, and the
+maritime trades: a few thousand)."""
+
+
+def _count_sides(action: Action) -> tuple[list[int], list[int]]:
     i = action.index("for")
     give, get = [0] * 5, [0] * 5
     index = {r: k for k, r in enumerate(RESOURCES)}

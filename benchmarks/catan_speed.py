@@ -1,0 +1,134 @@
+"""Random 4-player Catan games per second: meeple and catanatron side by side, in one run.
+
+    python benchmarks/catan_speed.py --seconds 20          # each side about 20 s
+    python benchmarks/catan_speed.py --seconds 5 --profile meeple-0   # cProfile one side
+
+Both sides play whole games from a new game to the end, in this process, one side after
+the other, each move uniform over the legal moves, chance drawn by the engine:
+
+- **catanatron** (PyPI ``catanatron``): ``Game([RandomPlayer(c) for c in 4 colours],
+  seed=s).play()`` — its ``BASE`` map made at random, its own random seating, its
+  ``RandomPlayer`` (uniform over ``state.playable_actions``), each action validated by
+  ``Game.execute`` (membership in the playable list), up to its limit of 1,000 turns.
+  Its players never trade with each other (domestic offers are not in its playable
+  actions), its maritime list holds only each resource's best rate, discards are one
+  random action per seat, and it ends when anyone reaches 10 (rules spec 9.1).
+- **meeple**: ``meeple.load("catan", 4, config).new_state(s)``, from the chance action that
+  lays the variable board to the win; ``state.legal_actions()``, a uniform choice
+  (``random.Random(s)``), ``state.apply(...)`` — which checks the action again, as a
+  server or a replay does — and the state's own ``sample_chance`` at chance nodes (the
+  board, the dice, a stolen card, a drawn card). Rows:
+  - ``meeple`` — the default options: ``offers_per_turn: 3``, so a random mover opens up
+    to three domestic offers a turn and every other seat answers each (accept, decline or
+    one of the counters): most of a random game's actions are offers and answers.
+  - ``meeple-0`` — ``offers_per_turn: 0``: no domestic trade, like catanatron's players.
+  - ``…/unchecked`` — the same games with ``apply_unchecked`` (the path of simulation and
+    search: the action comes from ``legal_actions()``, so it is not checked twice).
+  Every maritime rate a player is entitled to is a legal move in meeple (9.1), and a 7
+  asks each discarding seat for a whole discard chosen among all the ways to discard.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import platform
+import pstats
+import random
+import statistics
+import time
+from importlib import metadata
+
+import meeple
+from meeple.core.state import CHANCE
+
+
+def meeple_game(game, seed: int, checked: bool = True) -> tuple[int, int]:
+    """One random game; (actions applied, turns)."""
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    choice = rng.choice
+    apply = state.apply if checked else state.apply_unchecked
+    n = 0
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            apply(state.sample_chance())
+        else:
+            apply(choice(state.legal_actions()))
+        n += 1
+    return n, state.turns
+
+
+def catanatron_game(seed: int) -> tuple[int, int]:
+    from catanatron import Color, Game, RandomPlayer
+    game = Game([RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)],
+                seed=seed)
+    game.play()
+    return len(game.state.actions), game.state.num_turns
+
+
+def sides() -> dict:
+    out = {}
+    for label, config in (("meeple", {}), ("meeple-0", {"offers_per_turn": 0})):
+        game = meeple.load("catan", 4, config)
+        out[label] = lambda seed, g=game: meeple_game(g, seed)
+        out[label + "/unchecked"] = lambda seed, g=game: meeple_game(g, seed, False)
+    try:
+        import catanatron  # noqa: F401
+        out["catanatron"] = catanatron_game
+    except ImportError:
+        pass
+    return out
+
+
+def measure(play, seconds: float, first_seed: int = 1, least: int = 3) -> dict:
+    times, actions, turns = [], [], []
+    seed = first_seed
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline or len(times) < least:
+        t = time.process_time()
+        a, n = play(seed)
+        times.append(time.process_time() - t)
+        actions.append(a)
+        turns.append(n)
+        seed += 1
+    total = sum(times)
+    return {"games": len(times), "games_per_second": len(times) / total,
+            "median_ms": statistics.median(times) * 1000,
+            "actions": statistics.mean(actions), "turns": statistics.mean(turns),
+            "us_per_action": total / sum(actions) * 1e6}
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--seconds", type=float, default=10.0, help="CPU seconds per side")
+    p.add_argument("--only", nargs="*", help="sides to run (default: all)")
+    p.add_argument("--profile", help="cProfile this side instead")
+    args = p.parse_args(argv)
+    table = sides()
+    if args.profile:
+        play = table[args.profile]
+        cProfile.runctx("measure(play, args.seconds)", globals(), locals(), "/tmp/catan.prof")
+        pstats.Stats("/tmp/catan.prof").sort_stats("tottime").print_stats(25)
+        return
+    versions = f"Python {platform.python_version()}, meeple, catanatron " + (
+        metadata.version("catanatron") if "catanatron" in table else "not installed")
+    print(versions)
+    print(f"{'side':22} {'games':>6} {'games/s':>9} {'median ms':>10} {'actions':>8} "
+          f"{'turns':>6} {'µs/action':>10}")
+    rows = {}
+    for label, play in table.items():
+        if args.only and label not in args.only:
+            continue
+        r = rows[label] = measure(play, args.seconds)
+        print(f"{label:22} {r['games']:6d} {r['games_per_second']:9.1f} "
+              f"{r['median_ms']:10.1f} {r['actions']:8.0f} {r['turns']:6.0f} "
+              f"{r['us_per_action']:10.1f}", flush=True)
+    if "catanatron" in rows:
+        base = rows["catanatron"]["games_per_second"]
+        for label, r in rows.items():
+            if label != "catanatron":
+                print(f"{label}: {r['games_per_second'] / base:.1f}× catanatron's games/s")
+
+
+if __name__ == "__main__":
+    main()
