@@ -19,8 +19,16 @@ import re
 
 from meeple.games.catan import hidden
 
-from .test_hidden import Table, jsonified, message_states, play_watched, positions, \
-    serve_game, walk, watched
+from .test_hidden import (
+    Table,
+    jsonified,
+    message_states,
+    play_watched,
+    positions,
+    serve_game,
+    walk,
+    watched,
+)
 
 CARDS = "lumber|brick|wool|grain|ore|knight|roadbuilding|plenty|monopoly|vp"
 SECRET_CHANCE = re.compile(rf"\b(stolen|draw) ({CARDS})\b")

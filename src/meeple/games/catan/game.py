@@ -3,8 +3,17 @@ from __future__ import annotations
 
 from ...core.game import Game
 from ...core.options import Option
-from .board import (BEGINNER, COORDS, EDGE_NODES, HARBOUR_EDGES, HEX_CORNERS, HEX_SIDES,
-                    NODE_POINTS, Map, read_tokens)
+from .board import (
+    BEGINNER,
+    COORDS,
+    EDGE_NODES,
+    HARBOUR_EDGES,
+    HEX_CORNERS,
+    HEX_SIDES,
+    NODE_POINTS,
+    Map,
+    read_tokens,
+)
 from .policy import CatanPolicy
 from .render import CatanDrawing
 from .rules import CatanState
