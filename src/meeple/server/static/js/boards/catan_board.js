@@ -132,6 +132,14 @@ function house(x, y, city, colour) {
   return sv("path", { d, class: "ct-building-shape", fill: cssColour(colour) });
 }
 
+/** A band `w` wide each side of the segment a–b (a path's target: a vertical line alone
+ * would have no width to click). */
+function band(a, b, w) {
+  const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy), nx = -dy / len * w, ny = dx / len * w;
+  return [[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny], [b[0] - nx, b[1] - ny], [a[0] - nx, a[1] - ny]]
+    .map((p) => p.map((c) => c.toFixed(1)).join(",")).join(" ");
+}
+
 function drawIsland(svg, state, ui, data, lit) {
   const v = state.view, colours = seatColours(state);
   const g = (cls) => sv("g", { class: cls });
@@ -179,7 +187,7 @@ function drawIsland(svg, state, ui, data, lit) {
     const [a, b] = data.edges[s.id].map((n) => px(data.nodes[n]));
     spotsEdge.append(sv("g", { class: "ct-spot ct-spot-edge", "data-spot": s.key, "data-edge": s.id },
       sv("title", {}, s.words),
-      sv("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "ct-hit" }),
+      sv("polygon", { points: band(a, b, 9), class: "ct-hit" }),
       sv("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "ct-mark" })));
   }
   for (const [n, p, kind] of v.buildings) {
