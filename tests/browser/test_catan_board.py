@@ -133,14 +133,11 @@ def test_four_people_play_a_whole_game_by_clicks(server, chromium, artifacts):
         traded = stolen = shot = False
         deadline = time.monotonic() + 900
         while True:
-            now = state(people[0])
-            if now["terminal"]:
+            assert time.monotonic() < deadline, f"the game did not end by {state(spectator)['index']}"
+            seat, mine = to_move(people)
+            if mine is None:
                 break
-            assert time.monotonic() < deadline, f"the game did not end by {now['index']}"
-            seat = now["current_player"]
             page = people[seat]
-            wait_until(page, f"{STATE}.index >= {now['index']} && {STATE}.legal.length > 0")
-            mine = state(page)
             legal = mine["legal"]
             action = choose(legal, rng)
             if not traded:            # the two-person trade: an offer the next seat can take
@@ -156,6 +153,7 @@ def test_four_people_play_a_whole_game_by_clicks(server, chromium, artifacts):
             kind = click_move(page, action)
             done[kind] = done.get(kind, 0) + 1
             wait_moved(page, mine["index"])
+        wait_until(people[0], f"{STATE}.terminal")
         final = state(people[0])
         assert final["terminal"] and max(final["scores"]) >= 10
         for kind in ("build", "roll", "end", "robber", "discard", "offer", "accept", "trade"):
@@ -170,6 +168,22 @@ def test_four_people_play_a_whole_game_by_clicks(server, chromium, artifacts):
     finally:
         for context in contexts:
             context.close()
+
+
+def to_move(people) -> tuple[int, dict | None]:
+    """The seat to move and its state, read from the pages (the one with legal moves at
+    the newest index); (-1, None) once the game is over."""
+    deadline = time.monotonic() + 30
+    while True:
+        states = [state(p) for p in people]
+        if any(s["terminal"] for s in states):
+            return -1, None
+        top = max(s["index"] for s in states)
+        for seat, s in enumerate(states):
+            if s["index"] == top and s["legal"]:
+                return seat, s
+        assert time.monotonic() < deadline, f"nobody to move at {top}"
+        time.sleep(0.02)
 
 
 def planned_trade(pages, mine: dict, legal: list[str]) -> str | None:
