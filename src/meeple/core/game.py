@@ -60,8 +60,8 @@ class Game:
     terminal, the events and the browser all colour seats by it."""
     browser_board: str | None = None
     """The browser board that draws the game: ``"tiles"`` (the Carcassonne family),
-    ``"hex"`` (Jäger und Sammler's field), ``"sheet"`` (the Catan Dice island sheet), or
-    None for the generic board (the view and the legal moves as buttons), which plays any
+    ``"hex"`` (Jäger und Sammler's field), ``"sheet"`` (the Catan Dice island sheet),
+    ``"catan"`` (the Catan island), or None for the generic board (the view and the legal moves as buttons), which plays any
     game."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
