@@ -84,6 +84,10 @@ class Table:
             self.records.append((index, data))
         return reply
 
+    def choose(self, legal: list[str]) -> str:
+        """The move a person plays: one at random."""
+        return self.rng.choice(legal)
+
     def play(self, every: int = 10, limit: int = 3000) -> dict:
         """Play the people's moves until the end (bots move by themselves); every
         ``every`` moves also ask for the record and the lobby. The final record."""
@@ -102,7 +106,7 @@ class Table:
             mine = seen[seat]
             reply = self.client.post(f"/api/games/{self.game_id}/actions",
                                      headers=auth(self.tokens[seat]),
-                                     json={"action": self.rng.choice(mine["legal"]),
+                                     json={"action": self.choose(mine["legal"]),
                                            "index": mine["index"]})
             assert reply.status_code == 200, reply.text
             self.keep(f"POST action as {seat}", reply)

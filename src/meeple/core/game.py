@@ -41,6 +41,10 @@ class Game:
     Sammler's face-down tiles): drivers then show scores only once the game is over."""
     has_chance: bool = True
     """True when the game has chance nodes (tile draws, dice, set-ups)."""
+    public_chance: bool = True
+    """True when every chance outcome is seen by every seat (a tile drawn, dice rolled);
+    False when some are seen by some seats only (Catan's stolen card and drawn development
+    card): drivers then never show a chance action itself, only each seat's view of it."""
     replayable_chance: bool = False
     """True when no move changes which chance outcomes may come next nor reveals anything
     through them (tiles drawn from one pile), so a move taken back may be followed by the
@@ -56,8 +60,8 @@ class Game:
     terminal, the events and the browser all colour seats by it."""
     browser_board: str | None = None
     """The browser board that draws the game: ``"tiles"`` (the Carcassonne family),
-    ``"hex"`` (Jäger und Sammler's field), ``"sheet"`` (the Catan Dice island sheet), or
-    None for the generic board (the view and the legal moves as buttons), which plays any
+    ``"hex"`` (Jäger und Sammler's field), ``"sheet"`` (the Catan Dice island sheet),
+    ``"catan"`` (the Catan island), or None for the generic board (the view and the legal moves as buttons), which plays any
     game."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -78,7 +78,9 @@ def _fixed(live: LiveGame) -> dict[str, Any]:
         "terminal": over, "regions": state.piece_regions(),
         "scores": None if secret else state.scores(),
         "breakdown": None if secret else state.score_breakdown(),
-        "last_action": actions[-1] if actions else None,
+        # a chance outcome some seats may not see (a stolen card) is left to the views
+        "last_action": actions[-1] if actions and (
+            over or live.game.public_chance or live.history.actors[-1] >= 0) else None,
         "colours": seat_colours(live.row),
     }
 

@@ -184,7 +184,9 @@ class GameState(BaseModel):
     projected: list[int] | None = Field(description="the scores if the game ended now "
                                         "(tile games, with player aids on)")
     events: list[dict[str, Any]] = Field(description="what happened, in words and as data")
-    last_action: str | None
+    last_action: str | None = Field(description="the last action in notation (None "
+                                    "before the first, and while it is a chance outcome "
+                                    "that not every seat may see: Catan's stolen card)")
     moves: list[dict[str, Any]] = Field(
         [], description="an update's moves by seats since the previous message, "
         '{"index", "seat", "action", "parts"} (parts as in legal_parts; chance outcomes '

@@ -5,7 +5,17 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Game
 from ...core.options import Option
-from .board import BEGINNER, Map, read_tokens
+from .board import (
+    BEGINNER,
+    COORDS,
+    EDGE_NODES,
+    HARBOUR_EDGES,
+    HEX_CORNERS,
+    HEX_SIDES,
+    NODE_POINTS,
+    Map,
+    read_tokens,
+)
 from .policy import CatanPolicy
 from .render import CatanDrawing
 from .rules import CatanState
@@ -26,6 +36,7 @@ class Catan(Game):
     min_players, max_players, default_players = 3, 4, 4
     hides_information = True
     secret_scores = True
+    public_chance = False           # a stolen card, a development card drawn
     colours = COLOURS
     options = (
         Option("board", str, "variable", "the map: variable (laid at random, 2.8), beginner "
@@ -40,6 +51,7 @@ class Catan(Game):
     state_class = CatanState
     policy_class = CatanPolicy
     drawing_class = CatanDrawing
+    browser_board = "catan"
 
     def encoding(self, **options: Any) -> "CatanEncoding":
         """The RL encoding (:mod:`.encoding`; needs the extra ``rl``)."""
@@ -56,6 +68,19 @@ class Catan(Game):
             if isinstance(read, str):
                 raise ValueError(f"catan option 'board': {read}")
             self.fixed_map = read
+
+    def client_data(self) -> dict:
+        """The island's fixed geometry for the browser board, in the rules' drawing
+        coordinates (2.2: hex centre ``(2q + r, 3r)``, a point at ``(X·√3/2, Y/2)``): each
+        hex's centre and corners, each node's point, each edge's nodes, each harbour
+        slot's edge and the hex it lies on."""
+        return {"hexes": [[2 * q + r, 3 * r] for q, r in COORDS],
+                "corners": [list(c) for c in HEX_CORNERS],
+                "nodes": [list(p) for p in NODE_POINTS],
+                "edges": [list(e) for e in EDGE_NODES],
+                "harbours": [{"edge": e, "hex": next(h for h, sides in enumerate(HEX_SIDES)
+                                                     if e in sides)}
+                             for e in HARBOUR_EDGES]}
 
     @property
     def score_range(self) -> tuple[int, int]:

@@ -16,7 +16,8 @@
 // lists as buttons the legal moves it cannot show on itself, so every move stays reachable.
 import { api } from "../api.js";
 
-const MODULES = { tiles: "./tile_board.js", hex: "./hex_board.js", sheet: "./sheet_board.js" };
+const MODULES = { tiles: "./tile_board.js", hex: "./hex_board.js", sheet: "./sheet_board.js",
+                  catan: "./catan_board.js" };
 const GENERIC = "./generic.js";
 
 let types = null;
