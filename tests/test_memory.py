@@ -27,6 +27,9 @@ SRC = Path(__file__).parents[1] / "src" / "meeple"
 ENGINE = ("core", "tiles", "games", "agents")
 FINITE = {
     "games/catan_dice/rules.py:_ROLL_OUTCOMES": "one entry per number of dice, 1 to 6",
+    "games/catan/trade.py:_HELD": "one entry per trade table (2) and hand capped at 4 cards "
+                                  "a resource (5**5): at most 6,250",
+    "games/catan/trade.py:_SIDES": "one entry per offer or counter action (2,340)",
 }
 """Module-level caches whose keys are few and fixed by the code."""
 PENDING: dict[str, str] = {}

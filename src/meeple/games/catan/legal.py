@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.action import Action
+from ...core.memo import Memo
 from .board import (EDGE_NODES, EDGES, HEX_CORNERS, HEXES, NODE_EDGES, NODE_NEIGHBOURS, NODES,
                     RES_INDEX, RESOURCES, read_tokens, reds_apart, spiral_numbers)
 from .notation import (DEV_CARDS, DEV_INDEX, KNIGHT, MONOPOLY, PLENTY, ROADBUILDING,
@@ -217,23 +218,21 @@ def _answers(s: "CatanState") -> list[Action]:
     hand = s.hands[s.current_player]
     give, get = s.offer  # type: ignore[misc]  # an offer is open while answering
     key = (*give, *get, *map(min, hand, CAPS))
-    out = _ANSWERS.get(key)
+    out = _ANSWERS.table.get(key)
     if out is None:
-        if len(_ANSWERS) > ANSWERS_KEPT:
-            _ANSWERS.clear()
         out = [ACCEPT] if affords(hand, get) else []
         out.append(DECLINE)
         out += proposals(COUNTERS, hand)
         if sum(get) <= MAX_SIDE and affords(hand, get):    # the offer itself: accept it
             out.remove(Action("counter", *card_list(get), "for", *card_list(give)))
-        _ANSWERS[key] = out
+        _ANSWERS.put(key, out)
     return list(out)
 
 
 CAPS = (MAX_SIDE,) * 5
 ANSWERS_KEPT = 4096
 """At most this many answer lists are kept (a random game meets a few hundred)."""
-_ANSWERS: dict[tuple[int, ...], list[Action]] = {}
+_ANSWERS: Memo[tuple[int, ...], list[Action]] = Memo(ANSWERS_KEPT)
 
 
 def _partners(s: "CatanState") -> list[int]:

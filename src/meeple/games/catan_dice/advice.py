@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.text import nwords, words
+from .phases import BUILDING, CHOOSING, MAX_ROLLS
 if TYPE_CHECKING:
     from .rules import CatanDiceState
 
 
 def advise(state: "CatanDiceState", seat: int) -> str | None:
-    from .rules import BUILDING, CHOOSING, MAX_ROLLS   # the rules module imports this one
     if state.current_player != seat:
         return None
     if state.phase == CHOOSING:

@@ -15,10 +15,8 @@ from ...core.state import CHANCE, TERMINAL, State
 from . import advice, narration, notation, score, view as views
 from .island import (ANY_JOKER, COSTS, FACE_INDEX, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS,
                      REQUIRES, RESOURCES, STRUCTURES, TURNS, VALUE, X_POINTS, frontier)
+from .phases import BUILDING, CHOOSING, DICE, MAX_ROLLS, OVER, ROLLING
 
-ROLLING, CHOOSING, BUILDING, OVER = "rolling", "choosing", "building", "over"
-DICE = 6
-MAX_ROLLS = 3
 
 STOP = Action("stop")
 END = Action("end")
