@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...core.game import Game
 from ...core.options import Option
+from ...core.text import words
 from .board import BEGINNER, Map, read_tokens
 from .policy import CatanPolicy
 from .render import CatanDrawing
@@ -17,7 +18,7 @@ class Catan(Game):
     """Catan (Klaus Teuber), the base game for 3–4 players, to 10 points."""
 
     name = "catan"
-    title = "Catan"
+    title = words("Catan")
     min_players, max_players, default_players = 3, 4, 4
     hides_information = True
     secret_scores = True
