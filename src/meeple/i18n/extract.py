@@ -16,7 +16,7 @@ import contextlib
 import io
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from . import LANGUAGES, SOURCE, catalogue_path
 
@@ -27,7 +27,8 @@ SEARCHES: list[tuple[list[tuple[str, str]], dict[str, Any]]] = [([("**.py", "pyt
 """The source files searched, each kind with its own markers of a message."""
 
 
-def extract_html(fileobj, keywords, comment_tags, options):
+def extract_html(fileobj: Any, keywords: Any, comment_tags: Any, options: Any
+                 ) -> Iterator[tuple[int, None, str, list[str]]]:
     """Babel's extraction method for the pages' HTML: an element with ``data-t`` has its
     text as its message (whitespace collapsed, as ``translatePage`` of
     ``static/js/i18n.js`` reads it), or ``data-t``'s own value where it has one;
@@ -37,12 +38,12 @@ def extract_html(fileobj, keywords, comment_tags, options):
     found: list[tuple[int, str]] = []
 
     class Marks(HTMLParser):
-        def __init__(self):
+        def __init__(self) -> None:
             super().__init__(convert_charrefs=True)
             self.open: list[tuple[str, int, list[str]]] = []   # marked elements being read
 
-        def handle_starttag(self, tag, attrs):
-            named = dict(attrs)
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            named = {key: value or "" for key, value in attrs}
             line = self.getpos()[0]
             for attr in (named.get("data-t-attrs") or "").split():
                 if named.get(attr):
@@ -50,19 +51,19 @@ def extract_html(fileobj, keywords, comment_tags, options):
             for _, _, text in self.open:
                 text.append(" ")
             if "data-t" in named:
-                if named["data-t"]:
+                if named["data-t"]:                  # its own id
                     found.append((line, named["data-t"]))
                 else:
                     self.open.append((tag, line, []))
 
-        def handle_endtag(self, tag):
+        def handle_endtag(self, tag: str) -> None:
             if self.open and self.open[-1][0] == tag:
                 _, line, text = self.open.pop()
                 message = " ".join("".join(text).split())
                 if message:
                     found.append((line, message))
 
-        def handle_data(self, data):
+        def handle_data(self, data: str) -> None:
             for _, _, text in self.open:
                 text.append(data)
 

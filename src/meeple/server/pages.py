@@ -35,8 +35,9 @@ def error_page(request: Request, status: int, title: Text, said: Text) -> HTMLRe
     lang = language_of(request)
     title, said = translate(title, lang), translate(said, lang)
     back = translate(words("Back to the lobby"), lang)
-    rest = translate(words("{back}: your games, and new ones."), lang)
+    rest = translate(words("{back}: your games, and new ones.", back="\x00"), lang)
     link = f'<a class="back" href="/">{escape(back)}</a>'
+    rest = escape(rest).replace("\x00", link, 1)
     return HTMLResponse(f"""<!doctype html>
 <html lang="{lang}">
 <head>
@@ -53,7 +54,7 @@ def error_page(request: Request, status: int, title: Text, said: Text) -> HTMLRe
   <main class="invite error-page">
     <h2 id="error-title">{escape(title)}</h2>
     <p>{escape(said)}</p>
-    <p>{escape(rest).replace(escape(back), link, 1)}</p>
+    <p>{rest}</p>
   </main>
 </body>
 </html>
@@ -121,7 +122,7 @@ async def game_data(name: str, request: Request) -> JSONResponse:
 def _data_in(name: str, lang: str) -> dict:
     """The client data of ``name`` with each tile's words the engine's, in ``lang`` (the
     words the game's log gives the same tile)."""
-    data = _data_of(name)
+    data = _data_of(name) or {}
     said = getattr(getattr(GAMES[name], "state_class", None), "words", None)
     if not data or said is None or not isinstance(data.get("tiles"), list):
         return data

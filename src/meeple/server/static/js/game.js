@@ -14,6 +14,9 @@ import { me } from "./player.js";
 import { createTurnNotice } from "./turn_notice.js";
 import { joinWords, nt, startPage, t } from "./i18n.js";
 
+// For tests, benchmarks and the console while the page's language loads: no state yet
+// (start() puts the real ones here).
+window.meeple = { send: () => false, state: () => null, socket: null, redraw() {}, board: () => null };
 // The page's language first: every word below is said in it.
 await startPage();
 

@@ -186,7 +186,8 @@ function hint(state, ui) {
     const over = moves.twos.some((m) => m.a === sel.a && m.b === sel.b);
     const ways = [second ? t("a second pawn (green) to move it one step too") : null,
                   over ? t("a field marked 2 to go on over {field}", { field: sel.b }) : null].filter(Boolean);
-    return t("First step to {field}: choose {ways}; Esc cancels.", { field: sel.b, ways: ways.join(t(", or ")) });
+    const or = t(", or ");
+    return t("First step to {field}: choose {ways}; Esc cancels.", { field: sel.b, ways: ways.join(or) });
   }
   return t("Pawn on {field}: choose a lit field — 1: one step (then a second pawn), "
     + "2: two steps, dotted: passed over on the way.", { field: sel.a });

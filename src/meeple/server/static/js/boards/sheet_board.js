@@ -215,9 +215,11 @@ function seatLabel(state, i) {
 /** A seat's sheet in words, for a screen reader (the SVG's label). */
 function sheetWords(sheet, colour, mine) {
   const built = sheet.built.filter((x) => x !== "START");
+  const who = mine ? t("you") : colourName(colour);
+  const points = nt("{n} point", "{n} points", sheet.total);
+  const nothing = t("nothing yet");
   return t("Island sheet of {who}: {points}, {written} of {turns} turns written; built: {built}.", {
-    who: mine ? t("you") : colourName(colour), points: nt("{n} point", "{n} points", sheet.total),
-    written: sheet.boxes.length, turns: TURNS, built: built.length ? built.join(", ") : t("nothing yet") });
+    who, points, written: sheet.boxes.length, turns: TURNS, built: built.length ? built.join(", ") : nothing });
 }
 
 /** The 15 written boxes: points, or X for −2; then the total. */
