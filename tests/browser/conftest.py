@@ -98,6 +98,32 @@ def people(server, chromium):
     assert not any(refused), f"Content-Security-Policy violations: {refused}"
 
 
+@pytest.fixture
+def person(chromium):
+    """``person(width, height, init_script, **context options)``: a page in a new browser
+    context (a new person, with a cookie jar of their own; ``locale`` and
+    ``extra_http_headers`` make one who reads another language); uncaught script errors and
+    CSP violations fail the test."""
+    contexts, errors, refused = [], [], []
+
+    def new(width: int = 1280, height: int = 800, init_script: str | None = None, **options):
+        context = chromium.new_context(viewport={"width": width, "height": height}, **options)
+        context.set_default_timeout(15000)
+        refused.append(refusals(context))
+        if init_script:
+            context.add_init_script(init_script)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        return page
+
+    yield new
+    for context in contexts:
+        context.close()
+    assert not errors, f"script errors on the pages: {errors}"
+    assert not any(refused), f"Content-Security-Policy violations: {refused}"
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)

@@ -8,34 +8,10 @@ import re
 import secrets
 
 import pytest
-from browser_steps import refusals, wait_until
+from browser_steps import wait_until
 from playwright.sync_api import expect
 
 PASSWORD = "correct horse battery"
-
-
-@pytest.fixture
-def person(chromium):
-    """``person(width, height)``: a page in a new browser context (a new person, with a
-    cookie jar of their own); uncaught script errors and CSP violations fail the test."""
-    contexts, errors, refused = [], [], []
-
-    def new(width: int = 1280, height: int = 800, init_script: str | None = None):
-        context = chromium.new_context(viewport={"width": width, "height": height})
-        context.set_default_timeout(15000)
-        refused.append(refusals(context))
-        if init_script:
-            context.add_init_script(init_script)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        return page
-
-    yield new
-    for context in contexts:
-        context.close()
-    assert not errors, f"script errors on the pages: {errors}"
-    assert not any(refused), f"Content-Security-Policy violations: {refused}"
 
 
 def create(server, page, game: str = "carcassonne",

@@ -7,7 +7,7 @@ import pytest
 from axe_core import violations
 from playwright.sync_api import expect
 
-GAMES = ("carcassonne", "hunters-gatherers", "jaeger-sammler", "catan-dice")
+GAMES = ("carcassonne", "hunters-gatherers", "jaeger-sammler", "catan-dice", "catan")
 TITLES = {"en": "rules", "cs": "pravidla", "ru": "правила"}
 
 

@@ -50,9 +50,9 @@ def test_the_log_in_the_reader_s_language_over_http_and_websocket(serve):
     auth = {"Authorization": f"Bearer {token}"}
     url, czech = f"/api/games/{game['id']}/actions", auth | {"Accept-Language": "cs"}
     log = client.post(url, json={"action": "stop"}, headers=czech).json()["log"]
-    assert re.fullmatch(r"red: hod: .+, pak kostky ponechány", log[-1]["text"])
+    assert re.fullmatch(r"červená: hod: .+, pak kostky ponechány", log[-1]["text"])
     log = client.post(url, json={"action": "build road R0"}, headers=czech).json()["log"]
-    assert log[-1]["text"] == "red: stavba: cesta"
+    assert log[-1]["text"] == "červená: stavba: cesta"
     assert client.get(f"/api/games/{game['id']}", headers=czech).json()["advice"] == (
         "Na další stavbu kostky nestačí: ukončete tah")
     assert client.get(f"/api/games/{game['id']}").json()["advice"] is None   # a spectator
@@ -61,8 +61,29 @@ def test_the_log_in_the_reader_s_language_over_http_and_websocket(serve):
     with client.websocket_connect(ws_path(game["id"]),
                                   headers=bearer(token) | {"Accept-Language": "ru"}) as ws:
         first = json.loads(receive_text(ws))
-        assert re.fullmatch(r"red: бросок: .+, затем кубики оставлены",
+        assert re.fullmatch(r"красный: бросок: .+, затем кубики оставлены",
                             first["log"][0]["text"])
         client.post(f"/api/games/{game['id']}/actions", json={"action": "end"}, headers=auth)
         update = json.loads(receive_text(ws))
-        assert update["log"][-1]["text"] == "red: конец хода"
+        assert update["log"][-1]["text"] == "красный: конец хода"
+
+
+def test_the_pages_words_from_the_server_in_the_reader_s_language(serve):
+    """The game types (titles, the bots' words), a tile's words in the client data, and a
+    page of words (an unknown game) in the language the request reads."""
+    client = serve()
+    czech = {"Accept-Language": "cs"}
+    types = {t["name"]: t for t in client.get("/api/games/types", headers=czech).json()}
+    assert types["hunters-gatherers"]["title"] == "Carcassonne: Lovci a sběrači"
+    assert all(t["rules"] for t in types.values())          # every game has its page
+    bots = {b["spec"]: b for b in types["carcassonne"]["bots"]}
+    assert bots["mcts:time=0.5"]["name"] == "mcts (rychlý)"
+    assert bots["random"]["description"] == "rovnoměrně náhodný povolený tah (základní měřítko)"
+    english = client.get("/api/games/types").json()
+    assert english[0]["title"] in {"Catan Dice Game", "Carcassonne", "Catan", "Jäger und Sammler",
+                                   "Carcassonne: Hunters and Gatherers"}
+    data = client.get("/api/games/types/carcassonne/data", headers={"Accept-Language": "ru"}).json()
+    assert any(tile["text"] == "монастырь" for tile in data["tiles"])
+    page = client.get("/games/NOSUCHGAME12", headers=czech | {"Accept": "text/html"})
+    assert page.status_code == 404 and '<html lang="cs">' in page.text
+    assert "Taková hra není" in page.text and '<a class="back" href="/">' in page.text

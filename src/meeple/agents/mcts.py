@@ -45,6 +45,7 @@ from ..core.game import Game
 from ..core.options import Option
 from ..core.outcome import win_shares
 from ..core.state import CHANCE, TERMINAL, State
+from ..core.text import words
 
 ROLLOUTS = ("cutoff", "random", "greedy")
 OPTIONS = (
@@ -150,8 +151,8 @@ class MCTSAgent(RankingAgent[State]):
     """UCT with sampled chance nodes and determinization of hidden information."""
 
     name = "mcts"
-    description = ("Monte-Carlo tree search (UCT) on the game's position values, "
-                   "determinizing what the seat cannot see")
+    description = words("Monte-Carlo tree search (UCT) on the game's position values, "
+                        "determinizing what the seat cannot see")
     options = OPTIONS
 
     def __init__(self, game: Game, seed: int | None = None, **options: str):

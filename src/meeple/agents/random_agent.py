@@ -4,11 +4,12 @@ from __future__ import annotations
 from ..core.action import Action
 from ..core.agent import Agent
 from ..core.state import State
+from ..core.text import words
 
 
 class RandomAgent(Agent[State]):
     name = "random"
-    description = "a uniformly random legal move (the baseline)"
+    description = words("a uniformly random legal move (the baseline)")
 
     def act(self, state: State) -> Action:
         return self.rng.choice(state.legal_actions())

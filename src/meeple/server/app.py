@@ -140,7 +140,7 @@ def _errors(app: FastAPI) -> None:
         if detail == "There was an error parsing the body":     # FastAPI's own words
             detail = "malformed JSON (not JSON, or nested too deep)"
         if e.status_code == 404 and wants_page(request):     # a person's browser: words
-            return error_page(404, *NOT_FOUND)
+            return error_page(request, 404, *NOT_FOUND)
         headers = dict(e.headers or {})
         if e.status_code == 405:            # every method of the path, not the first route's
             headers["Allow"] = ", ".join(_allowed(request)) or headers.get("Allow", "GET")

@@ -14,7 +14,10 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.staticfiles import StaticFiles
 
+from ..core.text import Text, words
 from ..games import GAMES
+from ..i18n import translate
+from .languages import language_of
 
 STATIC = Path(__file__).with_name("static")
 router = APIRouter()
@@ -25,25 +28,33 @@ async def lobby_page() -> FileResponse:
     return FileResponse(STATIC / "lobby.html")
 
 
-def error_page(status: int, title: str, words: str) -> HTMLResponse:
+def error_page(request: Request, status: int, title: Text, said: Text) -> HTMLResponse:
     """A page a person can read for a browser's request that cannot be served: what went
-    wrong in words and the way back to the lobby (never raw JSON, never an endless
-    "Loading…")."""
+    wrong in words (in the request's language) and the way back to the lobby (never raw
+    JSON, never an endless "Loading…"), with the pages' language switch."""
+    lang = language_of(request)
+    title, said = translate(title, lang), translate(said, lang)
+    back = translate(words("Back to the lobby"), lang)
+    rest = translate(words("{back}: your games, and new ones.", back="\x00"), lang)
+    link = f'<a class="back" href="/">{escape(back)}</a>'
+    rest = escape(rest).replace("\x00", link, 1)
     return HTMLResponse(f"""<!doctype html>
-<html lang="en">
+<html lang="{lang}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>meeple — {escape(title)}</title>
   <link rel="icon" href="/static/favicon.svg">
   <link rel="stylesheet" href="/static/css/meeple.css">
+  <script type="module" src="/static/js/page.js"></script>
 </head>
 <body>
-  <header class="top"><h1><a href="/">meeple</a></h1></header>
+  <header class="top"><h1><a href="/">meeple</a></h1>
+    <nav id="languages" class="languages end"></nav></header>
   <main class="invite error-page">
     <h2 id="error-title">{escape(title)}</h2>
-    <p>{escape(words)}</p>
-    <p><a class="back" href="/">Back to the lobby</a>: your games, and new ones.</p>
+    <p>{escape(said)}</p>
+    <p>{rest}</p>
   </main>
 </body>
 </html>
@@ -57,10 +68,11 @@ def wants_page(request: Request) -> bool:
             and "text/html" in request.headers.get("accept", ""))
 
 
-NOT_FOUND = ("There is no page here", "The address may be mistyped, or the page may have "
-             "moved.")
-NO_GAME = ("No such game", "There is no game at this address: the link may be mistyped or "
-           "cut short, or the game was never created on this server.")
+NOT_FOUND = (words("There is no page here"),
+             words("The address may be mistyped, or the page may have moved."))
+NO_GAME = (words("No such game"),
+           words("There is no game at this address: the link may be mistyped or cut short, "
+                 "or the game was never created on this server."))
 
 
 async def _known(request: Request, game_id: str) -> bool:
@@ -72,7 +84,7 @@ async def _known(request: Request, game_id: str) -> bool:
 async def game_page(request: Request, game_id: str) -> Response:
     # The page reads the id from its own address; an unknown game is a page of words.
     if not await _known(request, game_id):
-        return error_page(404, *NO_GAME)
+        return error_page(request, 404, *NO_GAME)
     return FileResponse(STATIC / "game.html")
 
 
@@ -86,7 +98,7 @@ async def invite_page(code: str) -> FileResponse:
 @router.get("/games/{game_id}/replay", include_in_schema=False)
 async def replay_page(request: Request, game_id: str) -> Response:
     if not await _known(request, game_id):
-        return error_page(404, *NO_GAME)
+        return error_page(request, 404, *NO_GAME)
     return FileResponse(STATIC / "replay.html")
 
 
@@ -95,11 +107,30 @@ async def replay_page(request: Request, game_id: str) -> Response:
                     "their tile set)",
             responses={404: {"description": "unknown game, or a game whose board needs none",
                              "content": {"application/json": {"example": {"error": "..."}}}}})
-async def game_data(name: str) -> JSONResponse:
+async def game_data(name: str, request: Request) -> JSONResponse:
     """``Game.client_data()`` of the game with its default options; the game's type
-    (``GET /api/games/types``) says ``client_data: true`` where there is some."""
+    (``GET /api/games/types``) says ``client_data: true`` where there is some. A tile's
+    ``text`` (what it shows) is in the request's language."""
     data = _client_data(name)
-    return data if isinstance(data, JSONResponse) else JSONResponse(data)
+    if isinstance(data, JSONResponse):
+        return data
+    lang = language_of(request)
+    return JSONResponse(data if lang == "en" else _data_in(name, lang))
+
+
+@lru_cache(maxsize=32)
+def _data_in(name: str, lang: str) -> dict:
+    """The client data of ``name`` with each tile's words the engine's, in ``lang`` (the
+    words the game's log gives the same tile)."""
+    data = _data_of(name) or {}
+    said = getattr(getattr(GAMES[name], "state_class", None), "words", None)
+    if not data or said is None or not isinstance(data.get("tiles"), list):
+        return data
+    cls = GAMES[name]()
+    tiles = getattr(getattr(cls, "tileset", None), "tiles", {})
+    return {**data, "tiles": [{**tile, "text": translate(said.tile(tiles[tile["type"]]), lang)}
+                              if tile.get("type") in tiles else tile
+                              for tile in data["tiles"]]}
 
 
 @router.get("/api/games/types/{name}/tiles",

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..core.text import words
+
 if TYPE_CHECKING:                # imported where used: ``meeple --help`` reads the flags
     from ..core.agent import Agent
     from ..core.game import Game
@@ -71,12 +73,15 @@ class Quotas:
                 menu[cls.name] = {"name": cls.name, "spec": cls.name,
                                   "description": cls.description}
                 continue
-            for strength, seconds in (("quick", 0.5), ("", 2.0), ("strong", self.bot_seconds)):
+            strengths = ((words("{bot} (quick)", bot=cls.name), 0.5), (cls.name, 2.0),
+                         (words("{bot} (strong)", bot=cls.name), self.bot_seconds))
+            for name, seconds in strengths:
                 spec = f"{cls.name}:{timed[0].name}={min(seconds, self.bot_seconds):g}"
                 menu.setdefault(spec, {
-                    "name": f"{cls.name} ({strength})" if strength else cls.name, "spec": spec,
-                    "description": f"{cls.description} ({min(seconds, self.bot_seconds):g} s "
-                                   "a move)"})
+                    "name": name, "spec": spec,
+                    "description": words("{description} ({seconds} s a move)",
+                                         description=cls.description,
+                                         seconds=f"{min(seconds, self.bot_seconds):g}")})
         return list(menu.values())
 
     def run_spec(self, spec: str, game: Game) -> str:

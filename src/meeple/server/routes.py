@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.websockets import WebSocketDisconnect
 
+from .. import rulebook
 from ..agents import agent_classes
 from ..games import GAMES
 from ..i18n import translate
@@ -114,9 +115,12 @@ def token_of(authorization: str | None) -> str | None:
 async def game_types(request: Request) -> list[dict]:
     """Each game's facts and options, the agents that play it (any spec within this
     server's budget caps may be named), and ``bots``: the menu of bots by strength this
-    server offers (``{"name", "spec", "description"}``)."""
+    server offers (``{"name", "spec", "description"}``); ``rules``: whether the game has a
+    rules page (``/rules/NAME``). The words for people (titles, the bots' names and
+    descriptions) are in the request's language."""
     menu = host(request).quotas.bot_menu
-    return [{**_facts(name), "bots": menu(cls)} for name, cls in GAMES.items()]
+    return translate([{**_facts(name), "bots": menu(cls), "rules": name in rulebook.games()}
+                      for name, cls in GAMES.items()], language_of(request))
 
 
 @lru_cache(maxsize=64)

@@ -15,20 +15,21 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 from .. import rulebook
+from ..core.text import words
 from ..games import GAMES
 from .colours import palette
 from .languages import language_of
 from .pages import STATIC, error_page
 
 router = APIRouter()
-NO_RULES = ("No rules here", "There is no rules page at this address: the game's name may be "
-            "mistyped.")
+NO_RULES = (words("No rules here"),
+            words("There is no rules page at this address: the game's name may be mistyped."))
 
 
 @router.get("/rules/{game}", include_in_schema=False)
-async def rules_page(game: str) -> Response:
+async def rules_page(game: str, request: Request) -> Response:
     if game not in rulebook.games() or game not in GAMES:
-        return error_page(404, *NO_RULES)
+        return error_page(request, 404, *NO_RULES)
     return FileResponse(STATIC / "rules.html")
 
 

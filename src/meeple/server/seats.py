@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..agents import make_agent
 from ..core.game import Game
+from ..core.text import words
 from ..games import game_class, load
 from .errors import ApiError
 from .live import LiveGame
@@ -224,14 +225,14 @@ class Seats:
         async def change(live: LiveGame) -> LiveGame:
             target = live.row.seats[seat] if seat < len(live.row.seats) else None
             if target is None or target.mode != "invite":
-                raise ApiError(404, "no such invitation")
+                raise ApiError(404, words("no such invitation"))
             if target.player == player.id:
                 return live
             if target.player is not None:
-                raise ApiError(409, "this invitation was already taken by someone else: "
-                                    "ask whoever sent it for a seat of your own")
+                raise ApiError(409, words("this invitation was already taken by someone else: "
+                                          "ask whoever sent it for a seat of your own"))
             if live.over:
-                raise ApiError(409, "this game is over")
+                raise ApiError(409, words("this game is over"))
             return await self._set(live, seat, {"player_id": player.id, "name": player.name,
                                                 "token_hash": None},
                                    {"player_id": None})

@@ -46,13 +46,14 @@ def invite_link(key: bytes, game_id: str, seat: int) -> str:
 def read_invite(key: bytes, code: str) -> tuple[str, int]:
     """The game and seat of an invitation ``code``; ApiError 404 for a code the server
     did not make."""
+    from ..core.text import words
     from .errors import ApiError
     parts = code.split(".")
     if len(parts) == 3 and parts[1].isdigit() and len(parts[1]) < 4 and len(code) < 100:
         game_id, seat = parts[0], int(parts[1])
         if hmac.compare_digest(invite_code(key, game_id, seat), code):
             return game_id, seat
-    raise ApiError(404, "no such invitation (check the link: it may be cut short)")
+    raise ApiError(404, words("no such invitation (check the link: it may be cut short)"))
 
 
 def client_key(key: bytes, address: str) -> str:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.text import words
 from .._tilegame.game import TileGame, deck_option
 from .policy import CarcassonnePolicy
 from .render import CarcassonneDrawing
@@ -16,7 +17,7 @@ class Carcassonne(TileGame):
     """Carcassonne, base game: 72 tiles, 2–5 players, 7 followers each."""
 
     name = "carcassonne"
-    title = "Carcassonne"
+    title = words("Carcassonne")
     options = (deck_option("deck", "draw pile (71 tiles)", TILESET.pile(), TYPES,
                            short={"U": 3, "V": 3, "E": 2, "D": 2, "B": 1}),)
     state_class = CarcassonneState

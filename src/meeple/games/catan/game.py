@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Game
 from ...core.options import Option
+from ...core.text import words
 from .board import (
     BEGINNER,
     COORDS,
@@ -32,7 +33,7 @@ class Catan(Game):
     """Catan (Klaus Teuber), the base game for 3–4 players, to 10 points."""
 
     name = "catan"
-    title = "Catan"
+    title = words("Catan")
     min_players, max_players, default_players = 3, 4, 4
     hides_information = True
     secret_scores = True

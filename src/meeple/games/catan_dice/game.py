@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import Game
+from ...core.text import words
 from .island import TOTAL_VALUE, TURNS, X_POINTS
 from .planner import PlannerAgent
 from .policy import CatanDicePolicy
@@ -18,7 +19,7 @@ class CatanDice(Game):
     """The Catan Dice Game (Klaus Teuber), "Island One": 1–4 players, 15 turns each."""
 
     name = "catan-dice"
-    title = "Catan Dice Game"
+    title = words("Catan Dice Game")
     min_players, max_players, default_players = 1, 4, 1
     state_class = CatanDiceState
     policy_class = CatanDicePolicy

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from ...core.action import Action
+from ...core.text import words
 from ...core.agent import EXPECTED_SCORE, RankedAction, RankingAgent
 from .island import (COSTS, GOLD, INDEX, KIND, KNIGHT_JOKERS, RESOURCES, STRUCTURES, TURNS,
                      VALUE, X_POINTS)
@@ -350,8 +351,8 @@ class PlannerAgent(RankingAgent["CatanDiceState"]):
     """Exact expectations over the dice within a turn, a fitted sheet value across turns."""
 
     name = "planner"
-    description = ("exact expectation over the rerolls of a turn and a fitted sheet value "
-                   "across turns (the strongest Catan Dice bot)")
+    description = words("exact expectation over the rerolls of a turn and a fitted sheet value "
+                        "across turns (the strongest Catan Dice bot)")
     ranks_by = EXPECTED_SCORE
 
     def act(self, state: "CatanDiceState") -> Action:

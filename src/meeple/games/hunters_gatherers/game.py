@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.options import Option
+from ...core.text import words
 from ...tiles.spec import TileSetError
 from .._tilegame.game import TileGame, deck_option
 from . import tileset
@@ -28,7 +29,7 @@ class HuntersGatherers(TileGame):
     5 followers and 2 huts each."""
 
     name = "hunters-gatherers"
-    title = "Carcassonne: Hunters and Gatherers"
+    title = words("Carcassonne: Hunters and Gatherers")
     options = (
         Option("tileset", str, None, "a tile list in the format of the default tile set "
                "(src/meeple/games/hunters_gatherers/tiles.json)", form="a file path", file=True,

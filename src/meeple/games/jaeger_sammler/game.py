@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Game
 from ...core.options import Option
+from ...core.text import words
 from .board import MAX_SIDE, load_board
 from .policy import JaegerSammlerPolicy
 from .render import COLOURS, JaegerSammlerDrawing
@@ -25,7 +26,7 @@ class JaegerSammler(Game):
     """Jäger und Sammler (Reiner Knizia, AMIGO 2010) for 2–4 players, two seasons."""
 
     name = "jaeger-sammler"
-    title = "Jäger und Sammler"
+    title = words("Jäger und Sammler")
     min_players, max_players, default_players = 2, 4, 2
     hides_information = True
     secret_scores = True

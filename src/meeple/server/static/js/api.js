@@ -1,4 +1,5 @@
 // The client's only door to the server: JSON requests and the game WebSocket.
+import { t } from "./i18n.js";
 
 /** An error from the server, with its HTTP status and the server's own words. */
 export class ApiError extends Error {
@@ -16,22 +17,24 @@ export async function api(path, { method = "GET", body, token } = {}) {
     reply = await fetch(path, { method, headers, credentials: "same-origin",
                                 body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) {
-    throw new ApiError(0, "the server cannot be reached (are you online?)");
+    throw new ApiError(0, t("the server cannot be reached (are you online?)"));
   }
   let data = null;
   try { data = await reply.json(); } catch (e) { /* not JSON: use the status below */ }
   if (!reply.ok) {
     const words = data && typeof data.error === "string" ? data.error : reply.statusText;
-    throw new ApiError(reply.status, `${words || "request failed"} (${reply.status})`);
+    throw new ApiError(reply.status, `${words || t("request failed")} (${reply.status})`);
   }
   return data;
 }
 
 // Closes that reconnecting cannot mend (a bad token, an unknown game, a client the
 // server does not understand).
-const FINAL_CLOSES = { 4400: "this page could not connect (the server refused how it asked)",
-                       4401: "this link's token holds no seat (left or replaced)",
-                       4404: "no such game" };
+const FINAL_CLOSES = {
+  4400: () => t("this page could not connect (the server refused how it asked)"),
+  4401: () => t("this link's token holds no seat (left or replaced)"),
+  4404: () => t("no such game"),
+};
 
 /**
  * The live connection to one game. `onMessage(msg)` gets every server message; the first
@@ -66,7 +69,7 @@ export class GameSocket {
     try {
       ws = new WebSocket(this.url(), this.protocols());
     } catch (e) {     // a token that is no subprotocol (not a token the server made)
-      this.onStatus("closed", FINAL_CLOSES[4401]);
+      this.onStatus("closed", FINAL_CLOSES[4401]());
       return;
     }
     this.ws = ws;
@@ -78,7 +81,7 @@ export class GameSocket {
     };
     ws.onclose = (e) => {
       if (this.closed) return;
-      if (FINAL_CLOSES[e.code]) { this.onStatus("closed", FINAL_CLOSES[e.code]); return; }
+      if (FINAL_CLOSES[e.code]) { this.onStatus("closed", FINAL_CLOSES[e.code]()); return; }
       this.onStatus("reconnecting", e.reason);
       setTimeout(() => this.connect(), this.delay);
       this.delay = Math.min(this.delay * 2, 10000);

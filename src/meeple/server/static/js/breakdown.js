@@ -1,6 +1,7 @@
 // The end of a game: each seat's points item by item ("Final scores"), the same breakdown
 // the CLI prints. An item lights up what it scored on the board while the pointer is on it.
 import { el, swatch } from "./dom.js";
+import { nt, t } from "./i18n.js";
 
 /** Show the item on the board (where the board can: `highlightItem`) while it is
  * pointed at: a tile game's scored cells, a Catan Dice turn's box and what it built. */
@@ -28,11 +29,11 @@ function seatSection(seat, colour, name, getBoard) {
   const nothing = all.filter(fold).map(item);
   const folded = nothing.length ? el("details", { class: "breakdown-zero" },
     el("summary", { class: "muted" },
-       `${nothing.length} ${nothing.length === 1 ? "item" : "items"} scored nothing`),
+       nt("{n} item scored nothing", "{n} items scored nothing", nothing.length)),
     el("ul", {}, ...nothing)) : null;
   return el("section", { class: "breakdown-seat", "data-seat": seat.seat },
     el("h4", {}, swatch(colour), el("span", {}, name), el("span", { class: "total" }, String(seat.total))),
-    scored.length ? el("ul", {}, ...scored) : el("p", { class: "muted" }, "no points scored"),
+    scored.length ? el("ul", {}, ...scored) : el("p", { class: "muted" }, t("no points scored")),
     folded);
 }
 
@@ -48,7 +49,7 @@ export function createBreakdown(container, { colours, seatName, board }) {
       if (shown === state.index) return;
       shown = state.index;
       const names = colours(state);
-      container.replaceChildren(el("h3", {}, "Final scores"),
+      container.replaceChildren(el("h3", {}, t("Final scores")),
         ...seats.map((s) => seatSection(s, names[s.seat], seatName(s.seat), board)));
     },
   };

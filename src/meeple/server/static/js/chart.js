@@ -4,6 +4,7 @@
 import { cssColour } from "./colours.js";
 import { listen } from "./dom.js";
 import { sv } from "./svg.js";
+import { t } from "./i18n.js";
 
 const PAD = { left: 58, right: 12, top: 10, bottom: 22 };
 
@@ -18,9 +19,9 @@ export function costliest(moves) {
  * notation only where a review or a log has none. */
 export function lossWords(m, colours, solo, said = () => null) {
   const lost = m.chance - m.played;
-  const amount = solo ? `${lost.toFixed(1)} points` : `${Math.round(lost * 100)}%`;
-  const played = said(m.index) || `${colours[m.seat] || "?"} played ${m.move}`;
-  return `${played}; best was: ${m.best_words || m.best}; lost ${amount}`;
+  const amount = solo ? t("{n} points", { n: lost.toFixed(1) }) : `${Math.round(lost * 100)}%`;
+  const played = said(m.index) || t("{who} played {move}", { who: colours[m.seat] || "?", move: m.move });
+  return t("{played}; best was: {best}; lost {amount}", { played, best: m.best_words || m.best, amount });
 }
 
 /** The top of the value axis: 1 (a chance), or for a solo game a round number above every
@@ -101,6 +102,7 @@ export function createChart(svg, { losses, lossesTitle, go }) {
     const rect = svg.getBoundingClientRect();
     if (!review || rect.width < 50 || rect.height < 30) return;
     const { analysis, total, players, colours, end, said } = review;
+    const names = review.colourWords || colours;
     const W = rect.width, H = rect.height, solo = players === 1;
     const top = axisTop(solo, analysis.moves, end);
     const iw = W - PAD.left - PAD.right, ih = H - PAD.top - PAD.bottom;
@@ -125,7 +127,7 @@ export function createChart(svg, { losses, lossesTitle, go }) {
     }
     parts.push(sv("text", { class: "label axis-label", "text-anchor": "middle",
                             transform: `translate(12 ${PAD.top + ih / 2}) rotate(-90)` },
-                  solo ? "expected score" : "win chance"));
+                  solo ? t("expected score") : t("win chance")));
 
     seatSeries(review).forEach((points, seat) => {
       if (!points.length) return;
@@ -140,7 +142,7 @@ export function createChart(svg, { losses, lossesTitle, go }) {
     // The three costliest moves, numbered, with what they lost.
     const worst = costliest(analysis.moves);
     worst.forEach((m, k) => {
-      const words = lossWords(m, colours, solo, said);
+      const words = lossWords(m, names, solo, said);
       parts.push(sv("g", { class: "loss", "data-index": m.index, "data-tip": words, "aria-label": words,
                            transform: `translate(${x(m.index)} ${y(m.chance)})` },
         sv("circle", { r: 8 }), sv("text", {}, String(k + 1))));
@@ -152,7 +154,7 @@ export function createChart(svg, { losses, lossesTitle, go }) {
       const li = document.createElement("li");
       const a = document.createElement("a");
       a.href = `#${m.index + 1}`;
-      a.textContent = `move ${m.index + 1}: ${lossWords(m, colours, solo, said)}`;
+      a.textContent = t("move {n}: {words}", { n: m.index + 1, words: lossWords(m, names, solo, said) });
       li.append(a);
       return li;
     }));

@@ -6,6 +6,7 @@
 // shows it, corrected by the message's `now` for this computer's clock.
 import { api } from "./api.js";
 import { el } from "./dom.js";
+import { language, nt, t } from "./i18n.js";
 
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
@@ -28,7 +29,12 @@ export function byText(deadline, now) {
   const d = new Date(deadline);
   const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
   const far = d - now > 6 * 86400 * 1000;
-  return `by ${DAYS[d.getDay()]}${far ? ` ${d.getDate()} ${MONTHS[d.getMonth()]}` : ""} ${time}`;
+  const english = language() === "en";
+  const day = english ? DAYS[d.getDay()]
+    : new Intl.DateTimeFormat(language(), { weekday: "short" }).format(d);
+  const date = !far ? "" : english ? ` ${d.getDate()} ${MONTHS[d.getMonth()]}`
+    : ` ${new Intl.DateTimeFormat(language(), { day: "numeric", month: "short" }).format(d)}`;
+  return t("by {when}", { when: `${day}${date} ${time}` });
 }
 
 /** A long time left in words: "2 days 3 h", "5 h 20 min", or the clock under an hour. */
@@ -36,18 +42,20 @@ export function leftText(seconds) {
   const s = Math.max(0, seconds);
   if (s >= 86400) {
     const days = Math.floor(s / 86400);
-    return `${days} day${days > 1 ? "s" : ""} ${Math.floor((s % 86400) / 3600)} h`;
+    return `${nt("{n} day", "{n} days", days)} ${t("{n} h", { n: Math.floor((s % 86400) / 3600) })}`;
   }
-  if (s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  if (s >= 3600) {
+    return `${t("{n} h", { n: Math.floor(s / 3600) })} ${t("{n} min", { n: Math.floor((s % 3600) / 60) })}`;
+  }
   return clockText(s);
 }
 
 /** The clock's settings in words ("5 min + 3 s", "60 s a move", "3 days a move"). */
 export function settingText(clock) {
-  if (clock.kind === "move") return `${clock.seconds} s a move`;
-  if (clock.kind === "correspondence") return `${clock.days} day${clock.days > 1 ? "s" : ""} a move`;
-  const base = clock.base % 60 ? `${clock.base} s` : `${clock.base / 60} min`;
-  return clock.increment ? `${base} + ${clock.increment} s` : base;
+  if (clock.kind === "move") return t("{n} s a move", { n: clock.seconds });
+  if (clock.kind === "correspondence") return nt("{n} day a move", "{n} days a move", clock.days);
+  const base = clock.base % 60 ? t("{n} s", { n: clock.base }) : t("{n} min", { n: clock.base / 60 });
+  return clock.increment ? `${base} + ${t("{n} s", { n: clock.increment })}` : base;
 }
 
 /**
@@ -91,9 +99,9 @@ export function createClock(root, { gameId, token, showError, colourOf }) {
     const c = state && state.clock;
     times.hidden = !c;
     if (!c) return;
-    const head = el("div", { class: "clock-setting" }, `Clock: ${settingText(c)}`,
-      el("span", { class: "muted" }, c.on_timeout === "claim"
-        ? " · on timeout the others may claim the game" : " · on timeout a bot takes over"));
+    const head = el("div", { class: "clock-setting" }, t("Clock: {setting}", { setting: settingText(c) }),
+      el("span", { class: "muted" }, " · ", c.on_timeout === "claim"
+        ? t("on timeout the others may claim the game") : t("on timeout a bot takes over")));
     const rows = [];
     if (c.kind === "live" && c.remaining) {
       const list = el("ul", { class: "clock-seats" });
@@ -103,7 +111,7 @@ export function createClock(root, { gameId, token, showError, colourOf }) {
         const bot = seat && seat.agent !== "human";         // a bot's own seat runs no clock
         const li = el("li", { "data-seat": i, class: "clock-seat" },
           el("span", {}, colourOf(i)),
-          el("span", { class: "clock-time" }, bot ? "bot" : clockText(left)));
+          el("span", { class: "clock-time" }, bot ? t("bot") : clockText(left)));
         if (running() && state.current_player === i) li.classList.add("running");
         if (!bot && left < LOW_S) li.classList.add("low");
         list.append(li);
@@ -112,14 +120,16 @@ export function createClock(root, { gameId, token, showError, colourOf }) {
     }
     if (running() && c.kind !== "live") {
       const left = (Date.parse(c.deadline) - serverNow()) / 1000;
-      const who = state.current_player === state.seat ? "You move" : `${colourOf(state.current_player)} moves`;
+      const mine = state.current_player === state.seat;
+      const who = mine ? t("You move") : t("{colour} moves", { colour: colourOf(state.current_player) });
+      const when = byText(Date.parse(c.deadline), serverNow());
       rows.push(c.kind === "move"
         ? el("p", { id: "clock-deadline", class: `clock-deadline running${left < LOW_S ? " low" : ""}` },
-             `${who}: `, el("span", { class: "clock-time" }, clockText(left)), " left")
+             `${who}: `, el("span", { class: "clock-time" }, clockText(left)), " ", t("left"))
         : el("p", { id: "clock-deadline", class: "clock-deadline" },
-             `${who} ${byText(Date.parse(c.deadline), serverNow())} (${leftText(left)} left)`));
+             t("{who} {when} ({left} left)", { who, when, left: leftText(left) })));
     } else if (!state.terminal && c.timed_out === null && !running()) {
-      rows.push(el("p", { class: "clock-deadline muted" }, "No clock runs while a bot moves."));
+      rows.push(el("p", { class: "clock-deadline muted" }, t("No clock runs while a bot moves.")));
     }
     times.replaceChildren(head, ...rows);
   }
@@ -130,19 +140,19 @@ export function createClock(root, { gameId, token, showError, colourOf }) {
     const out = colourOf(c.timed_out);
     if (seated() && state.seat === c.timed_out) {
       return el("p", { id: "timed-out-mine", class: "clock-question" },
-                "Your time ran out: move now, or the others may claim the game.");
+                t("Your time ran out: move now, or the others may claim the game."));
     }
     if (!seated() || !mine() || mine().agent !== "human") {
       return el("p", { class: "clock-question" },
-                `${out}'s time ran out: the others may claim the game.`);
+                t("{colour}'s time ran out: the others may claim the game.", { colour: out }));
     }
     return el("div", { id: "claim", class: "clock-question" },
-      el("p", {}, `${out}'s time ran out. You may end the game:`),
+      el("p", {}, t("{colour}'s time ran out. You may end the game:", { colour: out })),
       el("div", { class: "controls" },
         el("button", { id: "claim-win", class: "primary", onclick: () => ask("/claim", { end: "win" }) },
-           "Claim the win"),
+           t("Claim the win")),
         el("button", { id: "claim-abandoned", onclick: () => ask("/claim", { end: "abandoned" }) },
-           "End as abandoned")));
+           t("End as abandoned"))));
   }
 
   function seatBotPart() {
@@ -150,14 +160,14 @@ export function createClock(root, { gameId, token, showError, colourOf }) {
     if (!seat || seat.agent !== "human" || state.terminal) return null;
     if (seat.bot) {
       return el("div", { id: "seat-bot", class: "seat-bot" },
-        el("p", {}, `A bot (${seat.bot}) plays for you now.`),
+        el("p", {}, t("A bot ({bot}) plays for you now.", { bot: seat.bot })),
         el("button", { id: "seat-back", class: "primary", onclick: () => ask("/seat/bot", { bot: false }) },
-           "Take my seat back"));
+           t("Take my seat back")));
     }
     return el("div", { id: "seat-bot", class: "seat-bot" },
       el("button", { id: "seat-to-bot", onclick: () => ask("/seat/bot", { bot: true }),
-                     title: "a bot plays your seat from now on; you may take it back" },
-         "Let a bot finish for me"));
+                     title: t("a bot plays your seat from now on; you may take it back") },
+         t("Let a bot finish for me")));
   }
 
   function render() {
@@ -174,8 +184,8 @@ export function createClock(root, { gameId, token, showError, colourOf }) {
     if (!r) return null;
     const out = colourOf(r.timed_out);
     return r.ended === "claimed"
-      ? `Game over — ${colourOf(r.by)} claimed the win: ${out}'s time ran out`
-      : `Game over — ended as abandoned by ${colourOf(r.by)}: ${out}'s time ran out`;
+      ? t("Game over — {by} claimed the win: {out}'s time ran out", { by: colourOf(r.by), out })
+      : t("Game over — ended as abandoned by {by}: {out}'s time ran out", { by: colourOf(r.by), out });
   }
 
   setInterval(() => { if (state && running()) renderTimes(); }, 1000);

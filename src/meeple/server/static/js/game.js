@@ -2,7 +2,7 @@
 // and around it the seat's panel (hints, takeback, rematch, leave), the tiles left and,
 // at the end, the final breakdown.
 import { GameSocket } from "./api.js";
-import { seatColours } from "./colours.js";
+import { seatColourNames, seatColours } from "./colours.js";
 import { el, playerRows, swatch, typing } from "./dom.js";
 import { gameTypes, loadBoard as loadBoardModule } from "./boards/index.js";
 import { createBreakdown } from "./breakdown.js";
@@ -12,6 +12,13 @@ import { createPile } from "./pile.js";
 import { createSeatPanel } from "./seat_actions.js";
 import { me } from "./player.js";
 import { createTurnNotice } from "./turn_notice.js";
+import { joinWords, nt, startPage, t } from "./i18n.js";
+
+// For tests, benchmarks and the console while the page's language loads: no state yet
+// (start() puts the real ones here).
+window.meeple = { send: () => false, state: () => null, socket: null, redraw() {}, board: () => null };
+// The page's language first: every word below is said in it.
+await startPage();
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -54,7 +61,7 @@ function send(action) {
   if (!state || waiting) return false;      // one move in flight: a double click is one move
   showError("");
   if (!socket.send(action, state.index)) {
-    showError("not connected: the move was not sent (reconnecting…)");
+    showError(t("not connected: the move was not sent (reconnecting…)"));
     return false;
   }
   waiting = true;
@@ -65,16 +72,13 @@ function send(action) {
  * "Ana (red)", "greedy bot (blue)", "you (red)"; never a seat number. */
 function seatName(i) {
   const seat = state.seats.find((s) => s.seat === i);
-  const colour = seatColours(state)[i];
+  const colour = seatColourNames(state)[i];
   const named = personName(state, i);
-  const who = i === state.seat ? "you"
-    : seat && seat.agent !== "human" ? `${seat.agent} bot`
-      : named !== colour ? named : seat && seat.open ? "an open seat" : "a person";
-  return `${who} (${colour})`;
+  const who = i === state.seat ? t("you")
+    : seat && seat.agent !== "human" ? t("{name} bot", { name: seat.agent })
+      : named !== colour ? named : seat && seat.open ? t("an open seat") : t("a person");
+  return t("{who} ({colour})", { who, colour });
 }
-
-/** A count with its noun: "1 follower", "7 followers". */
-const count = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 /** Who this page plays: "You play ● red, Ana", or a spectator's line; and what help the
  * table allows, the same for every seat. */
@@ -82,15 +86,16 @@ const who = el("div", { id: "who", class: "who" });
 const tableRules = el("p", { id: "table-rules", class: "table-rules muted" });
 function renderWho() {
   if (state.seat === null || state.seat === undefined) {
-    who.replaceChildren(el("span", {}, "You are watching this game."));
+    who.replaceChildren(el("span", {}, t("You are watching this game.")));
   } else {
     const seat = state.seats.find((s) => s.seat === state.seat);
     const name = (seat && seat.name) || (player && player.name);
-    const colour = seatColours(state)[state.seat];
-    who.replaceChildren(swatch(colour), ` You play ${colour}` + (name ? `, ${name}` : ""));
+    const colour = seatColourNames(state)[state.seat];
+    who.replaceChildren(swatch(seatColours(state)[state.seat]), " ",
+      name ? t("You play {colour}, {name}", { colour, name }) : t("You play {colour}", { colour }));
   }
-  tableRules.textContent = state.hints ? "Engine hints allowed for every seat"
-    : "No engine hints in this game";
+  tableRules.textContent = state.hints ? t("Engine hints allowed for every seat")
+    : t("No engine hints in this game");
 }
 
 function renderStatus() {
@@ -102,27 +107,35 @@ function renderStatus() {
     const best = Math.max(...s);
     const winners = s.map((v, i) => v === best ? i : -1).filter((i) => i >= 0);
     if (s.length === 1) {           // a solo game has a score, not a winner
-      text = `Game over — ${state.seat === 0 ? "you scored" : `${seatName(0)} scored`} `
-        + count(s[0], "point");
+      text = state.seat === 0
+        ? nt("Game over — you scored {n} point", "Game over — you scored {n} points", s[0])
+        : nt("Game over — {who} scored {n} point", "Game over — {who} scored {n} points", s[0],
+             { who: seatName(0) });
     } else {
-      text = `Game over — ${winners.map((i) => seatName(i)).join(" and ")} `
-        + `${winners.length > 1 || winners[0] === state.seat ? "win" : "wins"} with `
-        + count(best, "point");
+      const who = joinWords(winners.map((i) => seatName(i)));
+      text = winners.length > 1 || winners[0] === state.seat
+        ? nt("Game over — {who} win with {n} point", "Game over — {who} win with {n} points", best, { who })
+        : nt("Game over — {who} wins with {n} point", "Game over — {who} wins with {n} points", best, { who });
     }
   } else if (state.seat !== null && state.current_player === state.seat) {
     const bonus = state.view && state.view.bonus_tile && state.legal && state.legal.length;
-    text = `Your turn (${seatColours(state)[state.seat]})`
-      + (bonus ? ": a bonus tile! You completed a forest with gold, so you place one more "
-                 + "tile, drawn from the bonus pile" : board.status(state));
+    const colour = seatColourNames(state)[state.seat];
+    const what = bonus ? t("a bonus tile! You completed a forest with gold, so you place one "
+                           + "more tile, drawn from the bonus pile") : board.status(state);
+    text = what ? t("Your turn ({colour}): {what}", { colour, what })
+      : t("Your turn ({colour})", { colour });
   } else {
-    text = `Waiting for ${seatName(state.current_player)}`;
+    text = t("Waiting for {who}", { who: seatName(state.current_player) });
   }
   $("status").textContent = text;
   if (state.terminal) {             // a finished game: step through it, with its review
     const a = document.createElement("a");
-    a.id = "replay-link"; a.href = `/games/${encodeURIComponent(gameId)}/replay`; a.textContent = "replay";
+    a.id = "replay-link"; a.href = `/games/${encodeURIComponent(gameId)}/replay`; a.textContent = t("replay");
     $("status").append(" · ", a);
   }
+  // What the seat to move can do now, in one sentence (the server's, in the page's language).
+  advice.textContent = (!state.terminal && state.legal && state.legal.length && state.advice) || "";
+  advice.hidden = !advice.textContent;
   $("status").dataset.myTurn = String(!!(state.legal && state.legal.length));
 }
 
@@ -132,13 +145,14 @@ function renderPlayers() {
   const supply = state.view && state.view.supply;
   const huts = state.view && state.view.huts_in_hand;
   const rows = playerRows(state, seatColours(state),
-    (i) => seatName(i) + (supply ? ` · ${count(supply[i], "follower")} left` : "")
-      + (huts ? ` · ${count(huts[i], "hut")} left` : ""));
+    (i) => seatName(i)
+      + (supply ? ` · ${nt("{n} follower left", "{n} followers left", supply[i])}` : "")
+      + (huts ? ` · ${nt("{n} hut left", "{n} huts left", huts[i])}` : ""));
   const projected = !state.terminal && state.projected;
   if (projected) {
     rows.forEach((li, i) => li.querySelector(".score").append(
-      el("span", { class: "projected", title: "the score if the game ended now" },
-         ` · ${projected[i]} if it ended now`)));
+      el("span", { class: "projected", title: t("the score if the game ended now") },
+         ` · ${t("{n} if it ended now", { n: projected[i] })}`)));
   }
   $("players").replaceChildren(...rows);
 }
@@ -148,11 +162,11 @@ function renderPlayers() {
 function renderKeys() {
   $("keys").hidden = state.seat === null || state.terminal;
   const keys = [];
-  if (state.hints) keys.push(["h", "hint"]);
-  keys.push(["u", "take back"]);
+  if (state.hints) keys.push(["h", t("hint")]);
+  keys.push(["u", t("take back")]);
   keys.push(...((board && board.keys) || []));
   const parts = keys.flatMap(([k, what], n) => [n ? " · " : "", el("kbd", {}, k), ` ${what}`]);
-  $("keys").replaceChildren("Keys: ", ...parts);
+  $("keys").replaceChildren(t("Keys:"), " ", ...parts);
 }
 
 // The log: the server's words for the game's moves and its events (log.js).
@@ -164,7 +178,9 @@ async function loadBoard() {
   const { module, data } = await loadBoardModule(state.game);
   const type = (await gameTypes().catch(() => [])).find((t) => t.name === state.game);
   title = (type && type.title) || state.game;
+  $("rules-link").hidden = !(type && type.rules);
   board = module.createBoard($("board"), $("controls"), { data, send });
+  $("rules-link").href = `/rules/${encodeURIComponent(state.game)}`;
   pile = createPile($("pile"), data);
 }
 
@@ -172,7 +188,7 @@ const seatPanel = createSeatPanel($("seat-panel"), {
   gameId, token, send, showError, forgetToken, seatName,
 });
 const clock = createClock($("clock"), { gameId, token, showError,
-                                       colourOf: (i) => seatColours(state)[i] });
+                                       colourOf: (i) => seatColourNames(state)[i] });
 const breakdown = createBreakdown($("breakdown"), { colours: seatColours, seatName,
                                                     board: () => board });
 
@@ -197,13 +213,13 @@ async function onMessage(msg) {
   }
   gameLog.update(msg);
   if (msg.type === "takeback" && previous && previous.takeback && !msg.takeback) {
-    gameLog.note("the takeback was declined", msg.index);   // one carried out: a new `state`
+    gameLog.note(t("the takeback was declined"), msg.index);   // one carried out: a new `state`
   }
   turnNotice.update(state, `${title} ${gameId} · meeple`);   // the id tells tabs apart
   // Turns as the players count them (the engine's `turn`), not the actions and draws.
-  $("title").textContent = `${title} · ${msg.terminal ? "finished" : `turn ${msg.turn}`}`
-    + (msg.seat === null ? " · spectator" : "")
-    + (msg.practice ? " · practice (seed chosen)" : "");   // its creator may know the draws
+  $("title").textContent = `${title} · ${msg.terminal ? t("finished") : t("turn {n}", { n: msg.turn })}`
+    + (msg.seat === null ? ` · ${t("spectator")}` : "")
+    + (msg.practice ? ` · ${t("practice (seed chosen)")}` : "");   // its creator may know the draws
   renderWho();
   renderStatus();
   renderPlayers();
@@ -223,8 +239,8 @@ function offline(away) {
   const cover = $("offline");
   cover.hidden = connected;
   if (!connected) {
-    $("status").textContent = "Not connected: reconnecting… Moves wait until the "
-      + "connection is back.";
+    $("status").textContent = `${t("Not connected: reconnecting…")} `
+      + t("Moves wait until the connection is back.");
   } else if (state) renderStatus();
 }
 
@@ -232,26 +248,28 @@ function offline(away) {
  * an endless "Loading…". */
 function closed(why) {
   offline(false);
-  const words = state ? "The connection to this game was closed."
-    : token ? "This link does not open a seat in this game."
-      : "This game cannot be opened.";
+  const words = state ? t("The connection to this game was closed.")
+    : token ? t("This link does not open a seat in this game.")
+      : t("This game cannot be opened.");
   $("status").replaceChildren(words);
   showError(why);
   if (token) {              // a dead token: forget it, and offer the spectator's view
     forgetToken();
     $("error").append(" ", el("a", { href: location.pathname },
-                              "Open the game without this link (your own seat if you have one)"));
+                              t("Open the game without this link (your own seat if you have one)")));
   }
-  $("error").append(" ", el("a", { href: "/" }, "Back to the lobby"));
+  $("error").append(" ", el("a", { href: "/" }, t("Back to the lobby")));
 }
 
 // Handle messages one at a time: the first one awaits the board module's loading.
 let queue = Promise.resolve();
 let player = null;       // the browser's player (GET /api/players/me), whose cookie holds seats
 const turnNotice = createTurnNotice();
+const advice = el("p", { id: "advice", class: "advice", hidden: "" });
 async function start() {
   gameTypes().catch(() => {});     // asked while the socket connects: which board, ready sooner
   $("status").before(who);
+  $("status").after(advice);
   $("keys").before(tableRules, turnNotice.controls);
   turnNotice.controls.hidden = true;
   // For tests, benchmarks and the console: the move sender, the latest state, a redraw,
@@ -264,7 +282,8 @@ async function start() {
   socket = new GameSocket(gameId, token, {
     onMessage: (m) => { queue = queue.then(() => onMessage(m)).catch((e) => showError(String(e))); },
     onStatus: (s, why) => {
-      $("conn").textContent = s === "live" ? "● live" : s === "closed" ? "not connected" : s;
+      $("conn").textContent = s === "live" ? `● ${t("live")}` : s === "closed" ? t("not connected")
+        : s === "connecting" ? t("connecting") : s === "reconnecting" ? t("reconnecting") : s;
       if (s !== "live") waiting = false;    // a lost answer: the next state tells all
       $("conn").dataset.state = s;
       offline(s === "reconnecting" || s === "connecting" && state !== null);

@@ -2,22 +2,24 @@
 // takes; choosing one picks it in the New game form.
 import { el } from "./dom.js";
 import { hexPoints, sv } from "./svg.js";
+import { nt, t } from "./i18n.js";
 
-/** What each game is, in a line, and its length as its box gives it. */
-const ABOUT = {
-  "carcassonne": { line: "Lay tiles to build a landscape of cities, roads, monasteries and "
-                   + "fields; put your followers on them to score.",
-                   length: "about 35 minutes (72 tiles)" },
-  "hunters-gatherers": { line: "Carcassonne in the stone age: forests, rivers and meadows; "
-                         + "hunters, gatherers and huts, and bonus tiles for gold.",
-                         length: "about 35 minutes (79 tiles)" },
-  "jaeger-sammler": { line: "Walk your pawns over a board of hexes to gather berries, herbs "
-                      + "and weapons in summer, and hunt mammoths in winter.",
-                      length: "about 45 minutes (a summer and a winter)" },
-  "catan-dice": { line: "Roll resource dice and build roads, settlements, cities and "
-                  + "knights on your island sheet. Good alone.",
-                  length: "about 15 minutes (15 turns)" },
-};
+/** What each game is, in a line, and its length as its box gives it (in the page's
+ * language: asked when the cards are drawn). */
+const ABOUT = () => ({
+  "carcassonne": { line: t("Lay tiles to build a landscape of cities, roads, monasteries and "
+                           + "fields; put your followers on them to score."),
+                   length: t("about 35 minutes (72 tiles)") },
+  "hunters-gatherers": { line: t("Carcassonne in the stone age: forests, rivers and meadows; "
+                                 + "hunters, gatherers and huts, and bonus tiles for gold."),
+                         length: t("about 35 minutes (79 tiles)") },
+  "jaeger-sammler": { line: t("Walk your pawns over a board of hexes to gather berries, herbs "
+                              + "and weapons in summer, and hunt mammoths in winter."),
+                      length: t("about 45 minutes (a summer and a winter)") },
+  "catan-dice": { line: t("Roll resource dice and build roads, settlements, cities and "
+                          + "knights on your island sheet. Good alone."),
+                  length: t("about 15 minutes (15 turns)") },
+});
 
 /** A small picture of each game, drawn (no image files): a tile, hexes, a die. */
 const PICTURES = {
@@ -51,21 +53,27 @@ function picture(name) {
 }
 
 const playersWords = ({ min, max }) =>
-  min === max ? `${min} players` : min === 1 ? `1–${max} players (alone too)`
-    : `${min}–${max} players`;
+  min === max ? nt("{n} player", "{n} players", min)
+    : min === 1 ? t("1–{max} players (alone too)", { max })
+      : t("{min}–{max} players", { min, max });
 
 /** The cards of `types` in `root`; `choose(name)` when one is picked. */
 export function renderGameCards(root, types, choose) {
-  root.replaceChildren(...types.map((t) => {
-    const about = ABOUT[t.name] || {};
-    return el("li", { class: "game-card", "data-game": t.name },
-      picture(t.name),
+  const abouts = ABOUT();
+  root.replaceChildren(...types.map((type) => {
+    const about = abouts[type.name] || {};
+    return el("li", { class: "game-card", "data-game": type.name },
+      picture(type.name),
       el("div", { class: "game-card-text" },
-        el("h3", {}, t.title),
-        el("p", { class: "game-facts" }, [playersWords(t.players), about.length]
+        el("h3", {}, type.title),
+        el("p", { class: "game-facts" }, [playersWords(type.players), about.length]
           .filter(Boolean).join(" · ")),
         about.line ? el("p", { class: "muted game-line" }, about.line) : null,
-        el("button", { type: "button", class: "choose", onclick: () => choose(t.name),
-                       "aria-label": `new game of ${t.title}` }, "New game")));
+        el("div", { class: "row game-card-actions" },
+          el("button", { type: "button", class: "choose", onclick: () => choose(type.name),
+                         "aria-label": t("new game of {game}", { game: type.title }) }, t("New game")),
+          type.rules ? el("a", { class: "rules-of", href: `/rules/${encodeURIComponent(type.name)}`,
+                                 "aria-label": t("the rules of {game}", { game: type.title }) },
+                          t("Rules")) : null)));
   }));
 }

@@ -6,11 +6,13 @@ import { el, swatch } from "./dom.js";
 import { createPlayerCard, me, onPlayer } from "./player.js";
 import { clockText, copyButton, createMyGames } from "./my_games.js";
 import { renderGameCards } from "./game_cards.js";
+import { colourName } from "./colours.js";
+import { joinWords, nt, startPage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let types = [];
 
-const current = () => types.find((t) => t.name === $("game").value);
+const current = () => types.find((ty) => ty.name === $("game").value);
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const takesObject = (o) => /\bobject\b/.test(o.type);
@@ -29,14 +31,15 @@ function shortValues(type) {
 
 /** An option's value in a few words: "deck of 11" (counts), "target 15", "board set". */
 function valueWords(name, value) {
-  if (isCounts(value)) return `${name} of ${sum(value)}`;
-  return isObject(value) || Array.isArray(value) ? `${name} set` : `${name} ${value}`;
+  if (isCounts(value)) return t("{option} of {n}", { option: name, n: sum(value) });
+  return isObject(value) || Array.isArray(value) ? t("{option} set", { option: name })
+    : `${name} ${value}`;
 }
 
 /** The options sent, in a few words: "deck of 11, target 15", or "default options". */
 function optionWords(config) {
   const words = Object.entries(config).map(([k, v]) => valueWords(k, v));
-  return words.length ? words.join(", ") : "default options";
+  return words.length ? words.join(", ") : t("default options");
 }
 
 /** The value of a JSON field: {value} (undefined when empty) or {error}. */
@@ -45,10 +48,10 @@ function readJson(field, option) {
   if (!text) return { value: undefined };
   let value;
   try { value = JSON.parse(text); } catch (e) {
-    return { error: `option ${option.name}: not valid JSON (${e.message})` };
+    return { error: t("option {option}: not valid JSON ({why})", { option: option.name, why: e.message }) };
   }
   if (!isObject(value)) {
-    return { error: `option ${option.name}: must be a JSON object: ${option.type}` };
+    return { error: t("option {option}: must be a JSON object: {type}", { option: option.name, type: option.type }) };
   }
   return { value };
 }
@@ -85,7 +88,7 @@ function optionField(o) {
     const area = el("textarea", { id: `opt-${o.name}`, "data-option": o.name, "data-kind": "json",
                                   rows: 2, cols: 48,
                                   placeholder: help, spellcheck: "false",
-                                  "aria-label": `option ${o.name} (JSON)` });
+                                  "aria-label": t("option {option} (JSON)", { option: o.name }) });
     const message = el("div", { class: "opt-error", "data-error-for": o.name, role: "status" });
     area.addEventListener("input", () => {
       const { error } = readJson(area, o);
@@ -97,7 +100,7 @@ function optionField(o) {
     const parts = [el("label", { class: "opt-name", for: `opt-${o.name}` }, o.name), area];
     if (o.file) {   // a file's path means nothing to the server: its data (JSON) only
       const load = el("input", { type: "file", accept: ".json,application/json",
-                                 "aria-label": `load option ${o.name} from a file` });
+                                 "aria-label": t("load option {option} from a file", { option: o.name }) });
       load.addEventListener("change", async () => {
         const f = load.files && load.files[0];
         if (!f) return;
@@ -105,16 +108,17 @@ function optionField(o) {
         area.dispatchEvent(new Event("input"));
       });
       parts.push(el("span", { class: "muted opt-note" },
-        "the server reads no files: paste the data (JSON) or load it from this computer ", load));
+        t("the server reads no files: paste the data (JSON) or load it from this computer"), " ", load));
     }
-    const allowed = o.allowed && o.allowed.length ? ` · keys: ${o.allowed.join(" ")}` : "";
+    const allowed = o.allowed && o.allowed.length
+      ? ` · ${t("keys: {keys}", { keys: o.allowed.join(" ") })}` : "";
     return el("div", { class: "opt", "data-for": o.name }, ...parts,
               el("div", { class: "muted opt-help" }, `${o.type}${allowed}`), message);
   }
   if (o.file) {     // a path on the server: not something a browser can send
     return el("div", { class: "opt muted opt-file", "data-for": o.name },
-      el("span", { class: "opt-name" }, o.name), ` — ${help}: a file on the server, which `
-      + "cannot be chosen from a browser (in a terminal: meeple play --config)");
+      el("span", { class: "opt-name" }, o.name), ` — ${help}: `
+      + t("a file on the server, which cannot be chosen from a browser (in a terminal: meeple play --config)"));
   }
   // Any other option is typed: a number as a number, anything else as text.
   const input = el("input", { "data-option": o.name, "data-kind": "text", placeholder: help,
@@ -129,19 +133,19 @@ function renderOptions() {
   const type = current();
   const body = $("options-body");
   const options = type.options || [];
-  $("options-count").textContent = options.length ? `(${options.length})` : "(none)";
+  $("options-count").textContent = options.length ? `(${options.length})` : t("(none)");
   if (!options.length) {
-    body.replaceChildren(el("p", { class: "muted" }, `${type.title} has no options.`));
+    body.replaceChildren(el("p", { class: "muted" }, t("{game} has no options.", { game: type.title })));
     return;
   }
   const parts = [];
   const short = shortValues(type);
   if (short) {
-    const length = el("select", { id: "opt-length", "aria-label": "game length" },
-      el("option", { value: "full" }, "full game"),
-      el("option", { value: "short" },
-         `short game (${Object.entries(short).map(([k, v]) => valueWords(k, v)).join(" · ")})`),
-      el("option", { value: "custom" }, "my own options (below)"));
+    const length = el("select", { id: "opt-length", "aria-label": t("game length") },
+      el("option", { value: "full" }, t("full game")),
+      el("option", { value: "short" }, t("short game ({options})", {
+        options: Object.entries(short).map(([k, v]) => valueWords(k, v)).join(" · ") })),
+      el("option", { value: "custom" }, t("my own options (below)")));
     length.addEventListener("change", () => {
       if (length.value === "custom") return;
       for (const [name, value] of Object.entries(short)) {
@@ -153,7 +157,7 @@ function renderOptions() {
         field.dispatchEvent(new Event("input"));
       }
     });
-    parts.push(el("div", { class: "row" }, el("label", {}, "Game length ", length)));
+    parts.push(el("div", { class: "row" }, el("label", {}, t("Game length"), " ", length)));
   }
   parts.push(...options.map(optionField));
   body.replaceChildren(...parts);
@@ -162,15 +166,17 @@ function renderOptions() {
 // --- who plays each seat ------------------------------------------------------------------
 
 /** How a person's seat is given, as the form offers it (`value` is CreateGame's mode). */
-const MODES = [
-  { value: "me", label: "me", words: "you play this seat from this browser" },
-  { value: "invite", label: "invite a friend",
-    words: "a link to send: the first person to open it gets the seat" },
-  { value: "open", label: "open to anyone",
-    words: "listed in the lobby under Open games: anyone may take it" },
+const MODES = () => [
+  { value: "me", label: t("me"), words: t("you play this seat from this browser") },
+  { value: "invite", label: t("invite a friend"),
+    words: t("a link to send: the first person to open it gets the seat") },
+  { value: "open", label: t("open to anyone"),
+    words: t("listed in the lobby under Open games: anyone may take it") },
 ];
 
 const colourOf = (type, seat) => (type.colours && type.colours[seat]) || `seat ${seat + 1}`;
+/** A seat's colour in words (the page's language). */
+const colourWords = (type, seat) => colourName(colourOf(type, seat));
 
 // The colour each seat plays, picked from the game's palette (no two alike) or left to
 // chance ("random"); the server checks the same (colours.py).
@@ -184,9 +190,9 @@ const colourSelects = () => [...$("seats").querySelectorAll("select[data-colour]
  * alike, ever. */
 function colourSelect(type, seat, value, label) {
   const select = el("select", { "data-colour": seat, id: `colour-${seat}`,
-                                "aria-label": `colour of the ${ordinal(seat + 1)} player` },
-    ...type.colours.map((c) => el("option", { value: c }, c)),
-    el("option", { value: RANDOM }, "random colour"));
+                                "aria-label": t("colour of player {n}", { n: seat + 1 }) },
+    ...type.colours.map((c) => el("option", { value: c }, colourName(c))),
+    el("option", { value: RANDOM }, t("random colour")));
   select.value = value;
   let was = select.value;
   const paint = () => {
@@ -204,8 +210,6 @@ function colourSelect(type, seat, value, label) {
   paint();
   return select;
 }
-
-const ordinal = (n) => `${n}${["th", "st", "nd", "rd"][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}`;
 
 /** The colours to send: every seat's, as the form shows them. */
 const readColours = () => Object.fromEntries(colourSelects().map((s) => [s.dataset.colour, s.value]));
@@ -234,10 +238,11 @@ function renderSeats() {
   box.replaceChildren();
   for (let seat = 0; seat < n; seat++) {
     // People first (me, a friend, anyone), then the server's menu of bots by strength.
+    const modes = MODES();
     const select = el("select", { "data-seat": seat, id: `seat-${seat}` },
-      ...MODES.map((m) => el("option", { value: m.value }, m.label)),
-      el("optgroup", { label: "a bot" },
-         ...type.bots.map((b) => el("option", { value: b.spec }, `bot: ${b.name}`))));
+      ...modes.map((m) => el("option", { value: m.value }, m.label)),
+      el("optgroup", { label: t("a bot") },
+         ...type.bots.map((b) => el("option", { value: b.spec }, t("bot: {name}", { name: b.name })))));
     // Default: seat 1 is the creator's, the others invite a friend each.
     const fallback = seat === 0 ? "me" : "invite";
     const kept = before[seat];
@@ -246,7 +251,7 @@ function renderSeats() {
     select.setAttribute("aria-describedby", desc.id);
     const explain = () => {
       const bot = type.bots.find((b) => b.spec === select.value);
-      const mode = MODES.find((m) => m.value === select.value);
+      const mode = modes.find((m) => m.value === select.value);
       desc.textContent = bot ? bot.description : mode ? mode.words : "";
     };
     select.addEventListener("change", () => {
@@ -270,16 +275,16 @@ function renderSeats() {
       colour = type.colours.find((c) => !used.includes(c)) || RANDOM;
     }
     if (colour !== RANDOM) used.push(colour);
-    select.setAttribute("aria-label", `who plays the ${ordinal(seat + 1)} seat`);
+    select.setAttribute("aria-label", t("who plays seat {n}", { n: seat + 1 }));
     box.append(el("div", { class: "row seat-row", "data-seat-row": seat },
                   el("span", { class: "seat-name" }, dot, colourSelect(type, seat, colour, dot)),
                   select, desc));
   }
   box.append(el("div", { class: "row order-row" },
-    el("label", { for: "order" }, "Who starts"),
+    el("label", { for: "order" }, t("Who starts")),
     el("select", { id: "order" },
-       el("option", { value: "listed" }, "the first listed, in this order"),
-       el("option", { value: "random" }, "chance decides the order"))));
+       el("option", { value: "listed" }, t("the first listed, in this order")),
+       el("option", { value: "random" }, t("chance decides the order")))));
   if (orderBefore) $("order").value = orderBefore;
   followPeople();
 }
@@ -290,10 +295,10 @@ const touched = new Set();      // the fields the person set themselves
 
 function clockWords() {
   return people() > 1
-    ? "Default for games between people: correspondence, 3 days a move. Friends who are "
-      + "not at the table together never lose on time overnight, and a game someone walked "
-      + "away from still ends."
-    : "Default against bots: untimed (nobody waits for you).";
+    ? t("Default for games between people: correspondence, 3 days a move. Friends who are "
+        + "not at the table together never lose on time overnight, and a game someone walked "
+        + "away from still ends.")
+    : t("Default against bots: untimed (nobody waits for you).");
 }
 
 function showClockFields() {
@@ -313,8 +318,8 @@ function followPeople() {
   showClockFields();
   $("clock-why").textContent = clockWords();
   $("hints-why").textContent = $("hints").checked
-    ? "every seat may ask the strongest bot for the best moves, and every seat is told so"
-    : several ? "off: between people, nobody asks the engine" : "";
+    ? t("every seat may ask the strongest bot for the best moves, and every seat is told so")
+    : several ? t("off: between people, nobody asks the engine") : "";
 }
 
 /** The clock to send: null (untimed) or one of CreateGame's shapes. */
@@ -335,14 +340,14 @@ function renderGameInfo() {
   $("players").min = p.min; $("players").max = p.max;
   const n = Number($("players").value);
   if (!(n >= p.min && n <= p.max)) $("players").value = Math.max(p.min, Math.min(p.max, 2));
-  $("game-info").textContent = `${type.title}: ${p.min}–${p.max} players`
-    + (type.hides_information ? " · hidden information" : "");
+  $("game-info").textContent = t("{game}: {min}–{max} players", { game: type.title, min: p.min, max: p.max })
+    + (type.hides_information ? ` · ${t("hidden information")}` : "");
   // The beginner's aids are the tile games' (lit spots, the tiles left, the score if it
   // ended now); the other boards have none to switch.
   const tiles = type.browser_board === "tiles";
   $("aids-row").hidden = !tiles;
-  $("aids-words").textContent = "beginner's aids: legal spots lit, tiles left, the score "
-    + "if it ended now";
+  $("aids-words").textContent = t("beginner's aids: legal spots lit, tiles left, the score "
+    + "if it ended now");
   renderSeats();
   renderOptions();
 }
@@ -386,35 +391,40 @@ async function create() {
 function showCreated(created, body, type, config) {
   const invites = created.seats.filter((s) => s.invite);
   // The seats as the server placed them (a shuffled order moves them) in their colours.
-  const colourAt = (seat) => (created.colours && created.colours[seat]) || colourOf(type, seat);
-  $("created-title").textContent = `Your game of ${type.title} is ready`;
+  const colourAt = (seat) => colourName((created.colours && created.colours[seat]) || colourOf(type, seat));
+  const swatchAt = (seat) => swatch((created.colours && created.colours[seat]) || colourOf(type, seat));
+  $("created-title").textContent = t("Your game of {game} is ready", { game: type.title });
   $("created-options").textContent = [optionWords(config), clockText(body.clock),
-    body.hints ? "engine hints for everyone" : "no engine hints",
-    body.aids === false ? "no beginner's aids" : null,
+    body.hints ? t("engine hints for everyone") : t("no engine hints"),
+    body.aids === false ? t("no beginner's aids") : null,
     body.order === "random" && created.colours
-      ? `${colourAt(0)} starts (chance decided)` : null].filter(Boolean).join(" · ");
+      ? t("{colour} starts (chance decided)", { colour: colourAt(0) }) : null].filter(Boolean).join(" · ");
   $("invites").replaceChildren(...invites.map((s) => {
     const url = new URL(s.invite, location.href).href;
     return el("li", { "data-seat": s.seat, class: "invite" },
-      el("p", {}, swatch(colourAt(s.seat)),
-         ` ${colourAt(s.seat)}: send this link to your friend: `
-         + "the first person to open it gets the seat."),
+      el("p", {}, swatchAt(s.seat), " ",
+         t("{colour}: send this link to your friend: the first person to open it gets the seat.",
+           { colour: colourAt(s.seat) })),
       el("div", { class: "row link-row" }, el("code", { class: "invite-url" }, url),
-         copyButton(url, "Copy link")));
+         copyButton(url, t("Copy link"))));
   }));
   const open = created.seats.filter((s) => s.mode === "open").map((s) => s.seat);
+  const seats = joinWords(open.map(colourAt));
   $("created-open").textContent = !open.length ? ""
-    : `The ${open.map(colourAt).join(" and ")} `
-      + `seat${open.length > 1 ? "s are" : " is"} `
-      + (body.private ? "open to anyone who has the game's address (the game is not listed)."
-                      : "open to anyone: listed under Open games below.");
+    : body.private
+      ? nt("The {seats} seat is open to anyone who has the game's address (the game is not listed).",
+           "The {seats} seats are open to anyone who has the game's address (the game is not listed).",
+           open.length, { seats })
+      : nt("The {seats} seat is open to anyone: listed under Open games below.",
+           "The {seats} seats are open to anyone: listed under Open games below.",
+           open.length, { seats });
   const mine = Object.values(body.seats).includes("me");
   $("play").href = `/games/${encodeURIComponent(created.id)}`;
-  $("play").textContent = mine ? "Play" : "Watch the game";
+  $("play").textContent = mine ? t("Play") : t("Watch the game");
   $("links").replaceChildren(...created.seats.map((seat) => {
     const url = new URL(seat.join, location.href).href;
     return el("li", { "data-seat": seat.seat }, `${colourAt(seat.seat)}: `,
-      el("code", {}, url), " ", copyButton(url, "copy"));
+      el("code", {}, url), " ", copyButton(url, t("copy")));
   }));
   $("api-links").hidden = !created.seats.length;
   $("created").hidden = false;
@@ -424,22 +434,22 @@ function showCreated(created, body, type, config) {
 
 // --- the public lists -----------------------------------------------------------------------
 
-const titleOf = (name) => (types.find((t) => t.name === name) || { title: name }).title;
+const titleOf = (name) => (types.find((ty) => ty.name === name) || { title: name }).title;
 
 /** Seats that anyone may take (a person's seat offered to anyone, not taken yet). */
 const offered = (game) => game.seats.filter((s) => s.open && s.mode === "open");
 
 function seatWords(game) {
-  return game.seats.map((s) => s.agent !== "human" ? `bot ${s.agent}`
-    : s.open && s.mode === "open" ? "free"
-      : s.name || (s.mode === "invite" ? "invited" : "a person")).join(", ");
+  return game.seats.map((s) => s.agent !== "human" ? t("bot {name}", { name: s.agent })
+    : s.open && s.mode === "open" ? t("free")
+      : s.name || (s.mode === "invite" ? t("invited") : t("a person"))).join(", ");
 }
 
 async function joinSeat(game, seat) {
   const player = await me();
   let name = player && player.name;
   if (!name) {
-    name = window.prompt("Your name?", "");
+    name = window.prompt(t("Your name?"), "");
     if (name === null) return;
   }
   try {
@@ -453,27 +463,27 @@ async function joinSeat(game, seat) {
 
 function renderList(status, games) {
   const box = $(`list-${status}`);
-  if (!games.length) { box.replaceChildren(el("p", { class: "muted" }, "none")); return; }
+  if (!games.length) { box.replaceChildren(el("p", { class: "muted" }, t("none"))); return; }
   const rows = games.map((g) => {
     const actions = el("td", { class: "actions" },
-                       el("a", { href: `/games/${g.id}`, "aria-label": `watch game ${g.id}` },
-                          "watch"));
+                       el("a", { href: `/games/${g.id}`, "aria-label": t("watch game {id}", { id: g.id }) },
+                          t("watch")));
     if (status === "finished") {
-      actions.append(" ", el("a", { href: `/games/${g.id}/replay`, class: "replay" }, "replay"));
+      actions.append(" ", el("a", { href: `/games/${g.id}/replay`, class: "replay" }, t("replay")));
     }
     for (const s of offered(g)) {
-      const type = types.find((t) => t.name === g.game) || {};
-      const colour = (g.colours && g.colours[s.seat]) || colourOf(type, s.seat);
+      const type = types.find((ty) => ty.name === g.game) || {};
+      const colour = colourName((g.colours && g.colours[s.seat]) || colourOf(type, s.seat));
       actions.append(" ", el("button", { onclick: () => joinSeat(g, s.seat),
-                                         "data-seat": s.seat }, `join as ${colour}`));
+                                         "data-seat": s.seat }, t("join as {colour}", { colour })));
     }
     const scores = g.scores ? g.scores.join(" : ") : "";
     return el("tr", { "data-game": g.id }, el("td", {}, titleOf(g.game)),
-      el("td", {}, seatWords(g)), el("td", { class: "col-turn" }, `turn ${g.turn}`),
+      el("td", {}, seatWords(g)), el("td", { class: "col-turn" }, t("turn {n}", { n: g.turn })),
       el("td", { class: "col-score" }, scores), actions);
   });
-  const head = el("tr", {}, ...[["Game"], ["Players"], ["Turn", "col-turn"],
-    ["Score", "col-score"]].map(([h, cls]) => el("th", { scope: "col", class: cls }, h)),
+  const head = el("tr", {}, ...[[t("Game")], [t("Players")], [t("Turn"), "col-turn"],
+    [t("Score"), "col-score"]].map(([h, cls]) => el("th", { scope: "col", class: cls }, h)),
     el("td", { class: "actions" }));
   box.replaceChildren(el("table", { class: "games" }, el("thead", {}, head),
                          el("tbody", {}, ...rows)));
@@ -487,7 +497,7 @@ async function refresh() {
     lists[0] = lists[0].filter((g) => offered(g).length);
     ["open", "running", "finished"].forEach((s, i) => renderList(s, lists[i]));
     $("lobby-error").textContent = "";
-  } catch (e) { $("lobby-error").textContent = `The lists cannot be loaded: ${e.message}`; }
+  } catch (e) { $("lobby-error").textContent = t("The lists cannot be loaded: {why}", { why: e.message }); }
 }
 
 let myGames = null;
@@ -499,16 +509,17 @@ function showWho(player) {
 }
 
 async function start() {
+  await startPage();                   // the page's language, before any of its words
   const player = await me();           // first: the server makes the player and its cookie
   showWho(player);
   onPlayer(showWho);
   myGames = createMyGames($("my-games"), { error: $("my-games-error"),
-                                           typeOf: (n) => types.find((t) => t.name === n) });
+                                           typeOf: (n) => types.find((ty) => ty.name === n) });
   createPlayerCard($("you"), { onChange: () => myGames.refresh() });
   try { types = await api("/api/games/types"); }
   catch (e) { $("create-error").textContent = e.message; return; }
   types.sort((a, b) => a.title.localeCompare(b.title));      // the menu in the titles' order
-  for (const t of types) $("game").append(el("option", { value: t.name }, t.title));
+  for (const ty of types) $("game").append(el("option", { value: ty.name }, ty.title));
   $("game").value = types[0].name;
   renderGameCards($("game-cards"), types, (name) => {     // a card picks its game below
     $("game").value = name;

@@ -3,7 +3,7 @@
 // by action index, newest first. A `state` message carries the whole game's, so a reload,
 // a reconnect, a takeback or a spectator arriving late shows the same log; an `update`
 // carries its own actions' entries from its `since` on.
-import { seatColours } from "./colours.js";
+import { seatColourNames } from "./colours.js";
 import { el } from "./dom.js";
 
 // A seat whose person has not named it yet: the server calls it so (seats.py).
@@ -12,7 +12,7 @@ const GUEST = "guest";
 /** A seat as the log names it: its person's name, else its colour (the server's rule). */
 export function personName(state, seat) {
   const s = (state.seats || []).find((x) => x.seat === seat);
-  return s && s.name && s.name !== GUEST ? s.name : seatColours(state)[seat];
+  return s && s.name && s.name !== GUEST ? s.name : seatColourNames(state)[seat];
 }
 
 /** The engine's words with people in them: "seat 1 (blue)", "seat 1" become the seat's
@@ -20,7 +20,7 @@ export function personName(state, seat) {
  * the engines count seats from 0, people do not count seats at all. */
 export function peopleWords(state, text) {
   if (!text || !state) return text;
-  const colours = seatColours(state);
+  const colours = seatColourNames(state);
   return String(text).replace(/\bseat (\d+)(?: \((\w+)\))?/g, (all, n) => {
     const seat = Number(n);
     if (!(seat < colours.length)) return all;

@@ -2,6 +2,7 @@
 // picture, drawn as the board draws it, with how many are left.
 import { indexTiles, tileMarkup, upright } from "./boards/tiles.js";
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 import { sv } from "./svg.js";
 
 /** Tile `type` at rotation 0 as a small SVG, with the board's border. */
@@ -17,7 +18,7 @@ function pileGrid(tiles, counts, kind) {
   return el("div", { class: "pile-grid", "data-pile": kind },
     ...Object.entries(counts).map(([type, n]) =>
       el("figure", { class: n ? "pile-item" : "pile-item gone", "data-type": type,
-                     "data-count": n, title: `tile ${type}: ${n} left` },
+                     "data-count": n, title: t("tile {type}: {n} left", { type, n }) },
          tilePicture(tiles, type), el("figcaption", {}, `×${n}`))));
 }
 
@@ -42,10 +43,10 @@ export function createPile(details, data) {
       if (key === shown) return;
       shown = key;
       const bonus = view.bonus_pile;
-      summary.textContent = `Tiles left: ${view.remaining}`
-        + (bonus ? ` · bonus tiles: ${view.bonus_left}` : "");
+      summary.textContent = t("Tiles left: {n}", { n: view.remaining })
+        + (bonus ? ` · ${t("bonus tiles: {n}", { n: view.bonus_left })}` : "");
       body.replaceChildren(pileGrid(tiles, view.pile, "land"),
-        ...(bonus ? [el("h4", {}, "Bonus tiles"), pileGrid(tiles, bonus, "bonus")] : []));
+        ...(bonus ? [el("h4", {}, t("Bonus tiles")), pileGrid(tiles, bonus, "bonus")] : []));
     },
   };
 }

@@ -4,6 +4,7 @@
 // WebSocket then carries the cookie that gives the player their seats.
 import { api, ApiError } from "./api.js";
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 
 let asked = null;            // the pending or answered GET /api/players/me
 const listeners = new Set();
@@ -29,12 +30,12 @@ function changed(player) {
 export function accountWords(error, action) {
   if (!(error instanceof ApiError)) return String(error.message || error);
   const server = error.message.replace(/\s*\(\d+\)$/, "");
-  if (error.status === 401) return "wrong username or password";
-  if (error.status === 409) return "that username is taken: choose another";
+  if (error.status === 401) return t("wrong username or password");
+  if (error.status === 409) return t("that username is taken: choose another");
   if (error.status === 400) return `${action}: ${server}`;
-  if (error.status === 429) return `too many tries: ${server}`;
+  if (error.status === 429) return t("too many tries: {why}", { why: server });
   if (error.status === 0) return server;
-  return `${action} failed: ${server}`;
+  return t("{action} failed: {why}", { action, why: server });
 }
 
 /** A labelled field of the account forms. */
@@ -49,21 +50,21 @@ function field(id, label, attrs) {
  */
 export function createPlayerCard(root, { onChange } = {}) {
   const nameInput = el("input", { id: "my-name", maxlength: 40, size: 16,
-                                  autocomplete: "nickname", placeholder: "your name" });
+                                  autocomplete: "nickname", placeholder: t("your name") });
   const nameNote = el("span", { class: "muted", id: "name-note", role: "status" });
   const nameForm = el("form", { class: "row name-row", id: "name-form" },
-    el("label", { for: "my-name" }, "Your name "), nameInput,
-    el("button", { type: "submit" }, "Save"), nameNote);
+    el("label", { for: "my-name" }, t("Your name"), " "), nameInput,
+    el("button", { type: "submit" }, t("Save")), nameNote);
   nameForm.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const name = nameInput.value.trim();
-    if (!name) { nameNote.textContent = "type a name first"; return; }
+    if (!name) { nameNote.textContent = t("type a name first"); return; }
     try {
       const player = await api("/api/players/me", { method: "PATCH", body: { name } });
-      nameNote.textContent = "saved";
+      nameNote.textContent = t("saved");
       changed(player);
       if (onChange) onChange(player);
-    } catch (e) { nameNote.textContent = accountWords(e, "the name"); }
+    } catch (e) { nameNote.textContent = accountWords(e, t("the name")); }
   });
 
   const account = el("div", { class: "account", id: "account" });
@@ -73,13 +74,13 @@ export function createPlayerCard(root, { onChange } = {}) {
     const create = kind === "create";
     const prefix = create ? "new" : "login";
     const form = el("form", { class: "account-form", id: `${prefix}-form` },
-      field(`${prefix}-username`, "Username", { autocomplete: "username", maxlength: 40,
+      field(`${prefix}-username`, t("Username"), { autocomplete: "username", maxlength: 40,
                                                 autocapitalize: "none", spellcheck: "false" }),
-      field(`${prefix}-password`, "Password", { type: "password",
+      field(`${prefix}-password`, t("Password"), { type: "password",
         autocomplete: create ? "new-password" : "current-password",
-        placeholder: create ? "8 characters or more" : null }),
+        placeholder: create ? t("8 characters or more") : null }),
       el("button", { type: "submit", class: "primary" },
-         create ? "Create the account" : "Log in"));
+         create ? t("Create the account") : t("Log in")));
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       error.textContent = "";
@@ -91,7 +92,7 @@ export function createPlayerCard(root, { onChange } = {}) {
         changed(player);
         if (onChange) onChange(player);
       } catch (e) {
-        error.textContent = accountWords(e, create ? "the account" : "logging in");
+        error.textContent = accountWords(e, create ? t("the account") : t("logging in"));
       }
     });
     return form;
@@ -104,37 +105,37 @@ export function createPlayerCard(root, { onChange } = {}) {
       const player = await me(true);
       changed(player);
       if (onChange) onChange(player);
-    } catch (e) { error.textContent = accountWords(e, "logging out"); }
+    } catch (e) { error.textContent = accountWords(e, t("logging out")); }
   }
 
   function render(player) {
     if (!player) {
       account.replaceChildren(el("p", { class: "muted" },
-        "The server cannot be reached: your name and games show once it answers."));
+        t("The server cannot be reached: your name and games show once it answers.")));
       return;
     }
     if (document.activeElement !== nameInput) nameInput.value = player.name || "";
     if (player.account) {
       account.replaceChildren(el("p", { class: "row" },
-        el("span", { id: "account-name" }, `Logged in as ${player.account.username}: your `
-           + "games are with you on every device where you log in."),
-        el("button", { id: "logout", onclick: logOut }, "Log out")));
+        el("span", { id: "account-name" }, t("Logged in as {username}: your games are with you "
+           + "on every device where you log in.", { username: player.account.username })),
+        el("button", { id: "logout", onclick: logOut }, t("Log out"))));
       return;
     }
     const createBox = el("details", { class: "account-box", id: "create-account" },
-      el("summary", {}, "Create an account"), accountForm("create"));
+      el("summary", {}, t("Create an account")), accountForm("create"));
     const loginBox = el("details", { class: "account-box", id: "log-in" },
-      el("summary", {}, "Log in"), accountForm("login"));
+      el("summary", {}, t("Log in")), accountForm("login"));
     // One open at a time.
     createBox.addEventListener("toggle", () => { if (createBox.open) loginBox.open = false; });
     loginBox.addEventListener("toggle", () => { if (loginBox.open) createBox.open = false; });
     account.replaceChildren(
-      el("p", { class: "muted account-why" }, "This browser remembers you without an account. "
-         + "An account lets you play on another device: your games come with you."),
+      el("p", { class: "muted account-why" }, t("This browser remembers you without an account. "
+         + "An account lets you play on another device: your games come with you.")),
       el("div", { class: "row account-boxes" }, createBox, loginBox));
   }
 
-  root.replaceChildren(el("h2", {}, "You"), nameForm, account, error);
+  root.replaceChildren(el("h2", {}, t("You")), nameForm, account, error);
   onPlayer(render);
   me().then(render);
 }

@@ -1,11 +1,12 @@
 // The replay viewer: step through a game's positions with its own board module (as a
 // spectator), and chart the review's win chances move by move.
 import { api } from "./api.js";
-import { seatColours } from "./colours.js";
+import { seatColourNames, seatColours } from "./colours.js";
 import { playerRows, typing } from "./dom.js";
 import { peopleWords, personName } from "./log.js";
 import { gameTypes, loadBoard } from "./boards/index.js";
 import { createChart } from "./chart.js";
+import { startPage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);   // games, ID, replay
@@ -19,7 +20,8 @@ let board = null;
 let boardReady = null;     // the board module's loading
 let analysis = null;        // the finished review, once done
 let chart = null;           // the review's chart (chart.js)
-let colours = [];           // seat colour names
+let colours = [];           // seat colour names (the game's: CSS)
+let colourWords = [];       // and in the page's language
 let players = 0;
 let words = new Map();      // action index -> the log's words for it (the game's log)
 let named = null;           // the game's state: the seats' names for the engine's words
@@ -58,7 +60,7 @@ async function go(n) {
     board = await boardReady;
     if (wanted !== n) return;
   }
-  if (!players) { players = pos.players; colours = seatColours(pos); }
+  if (!players) { players = pos.players; colours = seatColours(pos); colourWords = seatColourNames(pos); }
   board.update({ ...pos, legal: [], legal_parts: [], seat: null });
   renderStep(pos);
   renderPlayers(pos);
@@ -80,19 +82,20 @@ function moverOf(i) {
 }
 
 function renderStep(pos) {
-  $("step").textContent = step === 0 ? `the start · move 0 of ${total}` : `move ${step} of ${total}`;
+  $("step").textContent = step === 0 ? `${t("the start")} · ${t("move {n} of {total}", { n: 0, total })}`
+    : t("move {n} of {total}", { n: step, total });
   $("step").dataset.step = String(step);
   const move = $("move");
-  if (step === 0) { move.textContent = "before the first move"; delete move.dataset.action; }
+  if (step === 0) { move.textContent = t("before the first move"); delete move.dataset.action; }
   else {
     // The log's words for the move ("Ana placed a straight road…"); the notation only
     // where the log has none, and kept in data-action and the tooltip.
     const action = record.actions[step - 1];
     const seat = moverOf(step - 1);
     const said = saidOf(step - 1);
-    const who = seat === -1 ? "chance" : seat !== null && seat >= 0 ? seatWords(pos, seat) : "";
+    const who = seat === -1 ? t("chance") : seat !== null && seat >= 0 ? seatWords(pos, seat) : "";
     move.textContent = said ? said
-      : seat === -1 ? "chance: a draw or a roll" : who ? `${who}: ${action}` : action;
+      : seat === -1 ? t("chance: a draw or a roll") : who ? `${who}: ${action}` : action;
     move.dataset.action = action;
     move.title = action;
   }
@@ -102,7 +105,7 @@ function renderStep(pos) {
   if (pos.terminal) {
     const li = document.createElement("li");
     const s = pos.scores || [];
-    li.textContent = `game over: ${s.join(" : ")}`;
+    li.textContent = t("game over: {scores}", { scores: s.join(" : ") });
     $("events").append(li);
   }
 }
@@ -118,9 +121,9 @@ function saidOf(i) {
 function seatWords(pos, i) {
   const seat = (pos.seats || []).find((s) => s.seat === i);
   const named = personName(pos, i);
-  const who = seat && seat.agent !== "human" ? `${seat.agent} bot`
-    : named !== colours[i] ? named : "a person";
-  return `${who} (${colours[i]})`;
+  const who = seat && seat.agent !== "human" ? t("{name} bot", { name: seat.agent })
+    : named !== colourWords[i] ? named : t("a person");
+  return t("{who} ({colour})", { who, colour: colourWords[i] });
 }
 
 function renderPlayers(pos) {
@@ -136,15 +139,15 @@ async function pollAnalysis() {
       await position(total).catch(() => null);      // the result ends each line
       status.textContent = "";
       $("chart-box").dataset.state = "done";
-      chart.draw({ analysis, total, players, colours, end: known.get(total), said: saidOf });
+      chart.draw({ analysis, total, players, colours, colourWords, end: known.get(total), said: saidOf });
       const shown = known.get(step);
       if (shown) renderStep(shown);               // the review names each move's seat
       return;
     }
-    status.textContent = `reviewing… ${a.done || 0} of ${a.of ?? "?"}`;
+    status.textContent = t("reviewing… {done} of {of}", { done: a.done || 0, of: a.of ?? "?" });
   } catch (e) {
-    status.textContent = e.status === 409 ? "the review comes once the game is over"
-      : `the review cannot be loaded: ${e.message}`;
+    status.textContent = e.status === 409 ? t("the review comes once the game is over")
+      : t("the review cannot be loaded: {why}", { why: e.message });
     setTimeout(pollAnalysis, 5000);
     return;
   }
@@ -174,13 +177,14 @@ function wire() {
 }
 
 async function start() {
+  await startPage();                  // the page's language, before any of its words
   $("back-to-game").href = `/games/${encodeURIComponent(gameId)}`;
   gameTypes().catch(() => {});     // asked while the record comes: which board, ready sooner
   try {
     record = await api(`/api/games/${encodeURIComponent(gameId)}/record`);
   } catch (e) {
     $("step").textContent = "";
-    showError(e.status === 403 ? "the replay is served once the game is over" : e.message);
+    showError(e.status === 403 ? t("the replay is served once the game is over") : e.message);
     return;
   }
   total = record.actions.length;
@@ -188,9 +192,10 @@ async function start() {
     named = await api(`/api/games/${encodeURIComponent(gameId)}`);
     words = new Map((named.log || []).map((e) => [e.index, e.text]));
   } catch (e) { /* the notation then */ }
-  document.title = `meeple — replay of ${record.game} ${gameId}`;
-  const type = (await gameTypes().catch(() => [])).find((t) => t.name === record.game);
-  $("title").textContent = `${(type && type.title) || record.game} · replay`;
+  const type = (await gameTypes().catch(() => [])).find((ty) => ty.name === record.game);
+  const title = (type && type.title) || record.game;
+  document.title = `meeple — ${t("replay of {game} {id}", { game: title, id: gameId })}`;
+  $("title").textContent = `${title} · ${t("replay")}`;
   $("slider").max = String(total);
   wire();
   const fromHash = Number(location.hash.slice(1));

@@ -12,7 +12,7 @@ const asked = new URLSearchParams(location.search).get("lang");
 
 function languageSwitch(page, names) {
   const nav = $("languages");
-  nav.setAttribute("aria-label", t("language"));
+  nav.setAttribute("aria-label", t("Language"));
   nav.replaceChildren(...page.languages.map((code) => {
     const a = document.createElement("a");
     a.href = `?lang=${encodeURIComponent(code)}`;

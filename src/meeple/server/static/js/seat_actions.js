@@ -5,12 +5,13 @@
 import { api } from "./api.js";
 import { el } from "./dom.js";
 import { peopleWords, personName } from "./log.js";
+import { t } from "./i18n.js";
 
 /** A hint's value in words: a win chance in percent, or the expected final score where
  * the hint agent ranks by score (solo games). */
 export function hintValue(hint, ranksBy) {
-  return ranksBy === "win rate" ? `${Math.round(100 * hint.value)}% chance to win`
-    : `expected final score ${hint.value.toFixed(1)}`;
+  return ranksBy === "win rate" ? t("{percent}% chance to win", { percent: Math.round(100 * hint.value) })
+    : t("expected final score {score}", { score: hint.value.toFixed(1) });
 }
 
 /**
@@ -69,26 +70,26 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
   }
 
   async function leave() {
-    if (!confirm("Leave this game? Your seat opens for someone else and your link stops "
-                 + "working.")) return;
+    if (!confirm(t("Leave this game? Your seat opens for someone else and your link stops "
+                   + "working."))) return;
     if (await ask("/leave")) { forgetToken(); location.replace(location.pathname); }
   }
 
   function hintPart() {
     if (!canHint()) return null;
     const button = el("button", { id: "hint", onclick: askHints, disabled: thinking ? "" : null,
-                                  title: "the strongest bot's best moves here (h)" },
-                      thinking ? "thinking…" : "hint");
+                                  title: t("the strongest bot's best moves here (h)") },
+                      thinking ? t("thinking…") : t("hint"));
     if (!hints) return el("div", { class: "hints" }, button);
     const rows = hints.moves.map((h) => el("li", {},
       el("button", { class: "hint-move", "data-action": h.action, "data-then": h.then || null,
                      onclick: () => send(h.action),
-                     title: "play this move" },
+                     title: t("play this move") },
          h.words ? el("span", { class: "words" }, h.words) : el("code", {}, h.action),
          el("span", { class: "value" }, hintValue(h, hints.ranks_by)))));
     return el("div", { class: "hints" }, button,
               el("ol", { class: "hint-list", id: "hint-list" }, ...rows),
-              el("p", { class: "muted" }, `from ${hints.agent}`));
+              el("p", { class: "muted" }, t("from {bot}", { bot: hints.agent })));
   }
 
   function takebackPart() {
@@ -96,34 +97,34 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
     const tb = state.takeback;
     if (!tb) {
       return canTakeBack() ? el("button", { id: "takeback", onclick: askTakeback,
-                                            title: "ask to take back your last turn (u)" },
-                                "take back") : null;
+                                            title: t("ask to take back your last turn (u)") },
+                                t("take back")) : null;
     }
     // What it undoes, in the log's words (the server's, from the request's `keep` on).
     const undone = () => el("ul", { class: "takeback-undo" },
                             ...(tb.undo || []).map((text) => el("li", {}, peopleWords(state, text))));
     if (tb.by === state.seat) {
       return el("div", { class: "takeback pending", id: "takeback-pending" },
-                el("p", {}, "You asked to take back: waiting for the others' answer…"),
+                el("p", {}, t("You asked to take back: waiting for the others' answer…")),
                 undone());
     }
     if ((tb.accepted || []).includes(state.seat)) {
       return el("p", { class: "takeback pending" },
-                `You accepted ${personName(state, tb.by)}'s takeback: waiting for the others…`);
+                t("You accepted {who}'s takeback: waiting for the others…", { who: personName(state, tb.by) }));
     }
     return el("div", { class: "takeback question", id: "takeback-question" },
-      el("p", {}, `${personName(state, tb.by)} asks to take back:`), undone(),
+      el("p", {}, t("{who} asks to take back:", { who: personName(state, tb.by) })), undone(),
       el("div", { class: "controls" },
         el("button", { id: "takeback-accept", class: "primary", onclick: () => answer(true) },
-           "Accept"),
-        el("button", { id: "takeback-decline", onclick: () => answer(false) }, "Decline")));
+           t("Accept")),
+        el("button", { id: "takeback-decline", onclick: () => answer(false) }, t("Decline"))));
   }
 
   // A seat whose link is in use but not named yet: the server calls it GUEST until its
   // person gives a name (the form stays one element, so typing survives the updates).
   const GUEST = "guest";
-  const nameInput = el("input", { id: "my-name", placeholder: "your name", maxlength: 40,
-                                  size: 14, "aria-label": "your name" });
+  const nameInput = el("input", { id: "my-name", placeholder: t("your name"), maxlength: 40,
+                                  size: 14, "aria-label": t("your name") });
   const nameForm = el("form", { class: "row name-form", id: "name-form", onsubmit: async (e) => {
     e.preventDefault();
     const name = nameInput.value.trim();
@@ -132,7 +133,7 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
     try { await api("/api/players/me", { method: "PATCH", body: { name } }); }
     catch (err) { /* no player cookie: the seat is named all the same */ }
     if (await ask("/join", "POST", { name })) nameInput.value = "";
-  } }, nameInput, el("button", { type: "submit" }, "save name"));
+  } }, nameInput, el("button", { type: "submit" }, t("save name")));
 
   // The name the server gives a new player ("Guest 4821") until they choose one.
   const unnamed = (name) => name === GUEST || /^Guest \d+$/.test(name || "");
@@ -144,17 +145,17 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
 
   /** Leave while playing; once over, the rematch (a spectator may watch one). */
   function seatPart() {
-    if (playing()) return el("button", { id: "leave", onclick: leave }, "leave");
+    if (playing()) return el("button", { id: "leave", onclick: leave }, t("leave"));
     if (!state.terminal) return null;
     if (seated()) {
       return el("div", { class: "rematch" },
-        state.rematch ? el("span", {}, "A rematch has started. ") : null,
+        state.rematch ? el("span", {}, t("A rematch has started."), " ") : null,
         el("button", { id: "rematch", class: "primary", onclick: rematch },
-           state.rematch ? "go to the rematch" : "rematch"));
+           state.rematch ? t("go to the rematch") : t("rematch")));
     }
     return state.rematch ? el("a", { id: "rematch-link",
                                      href: `/games/${encodeURIComponent(state.rematch)}` },
-                              "watch the rematch") : null;
+                              t("watch the rematch")) : null;
   }
 
   function render() {

@@ -2,6 +2,7 @@
 // tone, and a browser notification while the tab is hidden (each only when the person
 // asked for it; the sound and the notification are remembered in localStorage).
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 
 const ICON = "/static/favicon.svg";
 const ICON_TURN = "/static/favicon-turn.svg";    // the same meeple with a dot: your turn
@@ -65,13 +66,13 @@ export function createTurnNotice() {
   function renderNotify() {
     const allowed = supported && Notification.permission === "granted";
     const on = allowed && stored(NOTIFY_KEY);
-    notifyButton.textContent = on ? "Stop notifying me" : "Notify me when it is my turn";
+    notifyButton.textContent = on ? t("Stop notifying me") : t("Notify me when it is my turn");
     notifyButton.setAttribute("aria-pressed", String(on));
     notifyButton.hidden = !supported || Notification.permission === "denied";
     notifyNote.textContent = !supported ? ""
       : Notification.permission === "denied"
-        ? "notifications are blocked for this site (the browser's site settings can allow them)"
-        : on ? "a notification comes while this tab is hidden" : "";
+        ? t("notifications are blocked for this site (the browser's site settings can allow them)")
+        : on ? t("a notification comes while this tab is hidden") : "";
   }
   notifyButton.addEventListener("click", async () => {
     if (!supported) return;
@@ -88,7 +89,7 @@ export function createTurnNotice() {
 
   const controls = el("div", { class: "turn-alerts", id: "turn-alerts" },
     notifyButton,
-    el("label", { for: "turn-sound" }, sound, " sound on my turn"),
+    el("label", { for: "turn-sound" }, sound, " ", t("sound on my turn")),
     notifyNote);
 
   function arrived(title) {
@@ -96,7 +97,7 @@ export function createTurnNotice() {
     if (supported && Notification.permission === "granted" && stored(NOTIFY_KEY)
         && document.hidden) {
       try {
-        const n = new Notification("Your turn", { body: title, icon: ICON_TURN,
+        const n = new Notification(t("Your turn"), { body: title, icon: ICON_TURN,
                                                   tag: `meeple-${location.pathname}` });
         n.onclick = () => { window.focus(); n.close(); };
       } catch (e) { /* some browsers allow notifications only from a service worker */ }
@@ -107,7 +108,7 @@ export function createTurnNotice() {
     controls,
     update(state, title) {
       const now = isMyTurn(state);
-      document.title = now ? `● Your turn — ${title}` : title;
+      document.title = now ? `● ${t("Your turn")} — ${title}` : title;
       const href = now ? ICON_TURN : ICON;
       if (icon.getAttribute("href") !== href) icon.setAttribute("href", href);
       if (now && !mine && !first) arrived(title);

@@ -8,6 +8,8 @@
 import { seatColours } from "../colours.js";
 import { el, listen, loadStylesheet, swatch, typing } from "../dom.js";
 import { myMove } from "./moves.js";
+import { t } from "../i18n.js";
+import { colourName } from "../colours.js";
 
 const HIDDEN = new Set(["game", "seat"]);   // the page says these already
 const DEEPEST = 4;                          // nested deeper: shown as compact JSON
@@ -22,7 +24,7 @@ const words = (key) => String(key).replace(/_/g, " ");
 /** A plain value in words. */
 function plain(v) {
   if (v === null || v === undefined) return el("span", { class: "muted" }, "—");
-  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (typeof v === "boolean") return v ? t("yes") : t("no");
   return String(v);
 }
 
@@ -30,7 +32,7 @@ function plain(v) {
 function perSeat(values, colours) {
   return el("ol", { class: "gen-seats" }, ...values.map((v, seat) =>
     el("li", { "data-seat": seat }, swatch(colours[seat]),
-       el("span", { class: "gen-seat" }, colours[seat] || `seat ${seat}`), el("b", {}, plain(v)))));
+       el("span", { class: "gen-seat" }, colours[seat] ? colourName(colours[seat]) : `${seat}`), el("b", {}, plain(v)))));
 }
 
 /** A list of records as a table: a column per key. */
@@ -46,7 +48,7 @@ function value(v, state, depth = 0) {
   if (isPlain(v) || v === undefined) return plain(v);
   if (depth >= DEEPEST) return el("code", {}, JSON.stringify(v));
   if (Array.isArray(v)) {
-    if (!v.length) return el("span", { class: "muted" }, "none");
+    if (!v.length) return el("span", { class: "muted" }, t("none"));
     const players = state.players || 0;
     if (players > 1 && v.length === players && v.every((x) => typeof x === "number")) {
       return perSeat(v, seatColours(state));
@@ -63,8 +65,8 @@ function value(v, state, depth = 0) {
 
 /** The seat's legal moves as buttons, the first ones numbered for their key. */
 function moveButtons(state) {
-  return el("section", { class: "gen-moves", "aria-label": "your moves" },
-    el("h3", {}, "Your move"),
+  return el("section", { class: "gen-moves", "aria-label": t("your moves") },
+    el("h3", {}, t("Your move")),
     el("div", { class: "move-buttons", id: "moves" }, ...state.legal.map((action, i) =>
       el("button", { class: "move", "data-action": action },
          i < NUMBERED ? el("kbd", {}, String(i + 1)) : null, i < NUMBERED ? " " : null, action))));
@@ -72,7 +74,7 @@ function moveButtons(state) {
 
 function draw(root, state, ui) {
   root.replaceChildren(...[myMove(state) ? moveButtons(state) : null,
-    el("section", { class: "gen-view", "aria-label": "the game" }, value(state.view || {}, state))]
+    el("section", { class: "gen-view", "aria-label": t("the game") }, value(state.view || {}, state))]
     .filter(Boolean));
   // The keyboard stays on the moves: on the same move where it is still legal, else the first.
   if (ui.focused === null) return;
@@ -122,8 +124,8 @@ export function createBoard(container, controls, { send }) {
       draw(root, state, ui);
       controls.replaceChildren();
     },
-    keys: [["1–9", "a move"], ["Tab", "to a move"], ["Enter", "play it"]],
-    status: () => ": choose a move",
+    keys: [["1–9", t("a move")], ["Tab", t("to a move")], ["Enter", t("play it")]],
+    status: () => t("choose a move"),
     destroy: unbind,
   };
 }

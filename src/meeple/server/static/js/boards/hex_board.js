@@ -9,6 +9,8 @@ import { cssColour, seatColours } from "../colours.js";
 import { el, listen, loadStylesheet, swatch, typing } from "../dom.js";
 import { hexPoints, sv } from "../svg.js";
 import { myMove, perState } from "./moves.js";
+import { nt, pt, t } from "../i18n.js";
+import { colourName } from "../colours.js";
 
 const R = 40;                          // hex radius (centre to corner), pointy-top
 const W = Math.sqrt(3) * R;            // hex width
@@ -29,6 +31,25 @@ const KINDS = {
   mammoth: { fill: "#e2d7ec", ink: "#5b3f7a", glyph: "M" },
 };
 const UNKNOWN = { fill: "#eee", ink: "#333", glyph: "?" };
+/** Each kind's name and its glyph (two letters of the name) in the page's language. */
+const KIND_WORDS = {
+  berries: () => [pt("tile kind", "berries"), pt("glyph", "Be")],
+  tubers: () => [pt("tile kind", "tubers"), pt("glyph", "Tu")],
+  herbs: () => [pt("tile kind", "herbs"), pt("glyph", "He")],
+  jug: () => [pt("tile kind", "jug"), pt("glyph", "Ju")],
+  necklace: () => [pt("tile kind", "necklace"), pt("glyph", "Ne")],
+  fur: () => [pt("tile kind", "fur"), pt("glyph", "Fu")],
+  skull: () => [pt("tile kind", "skull"), pt("glyph", "Sk")],
+  weapon: () => [pt("tile kind", "weapon"), pt("glyph", "W")],
+  path: () => [pt("tile kind", "path"), "·"],
+  cave: () => [pt("tile kind", "cave"), "◠"],
+};
+const kindWord = (kind) => (KIND_WORDS[kind] ? KIND_WORDS[kind]()[0] : kind);
+const kindGlyph = (kind, fallback) => (KIND_WORDS[kind] ? KIND_WORDS[kind]()[1] : fallback);
+/** A settlement in words: "summer settlement". */
+const settlementWord = (season) => (season === "summer" ? t("summer settlement") : t("winter settlement"));
+/** A season's name, capitalised as a heading says it. */
+const seasonWord = (season) => (season === "summer" ? t("Summer") : season === "winter" ? t("Winter") : season);
 const MAMMOTH = /^mammoth(\d+)$/;      // the view names a mammoth tile with its value
 
 const centre = (r, c) => [c * W + (r % 2 ? W / 2 : 0) + W / 2, r * ROW + R];
@@ -156,19 +177,20 @@ function clicked(state, ui, f, shift) {
 
 function hint(state, ui) {
   const sel = ui.sel;
-  if (!sel) return "Choose one of your pawns (ringed) to move it: click it, or arrow keys and Enter; shift-click removes it.";
-  if (sel.c !== undefined) return `Several ways lead to ${sel.c}: choose the field to pass over.`;
-  if (sel.d !== undefined) return `Now choose where the pawn on ${sel.d} steps (lit green).`;
+  if (!sel) return t("Choose one of your pawns (ringed) to move it: click it, or arrow keys and Enter; shift-click removes it.");
+  if (sel.c !== undefined) return t("Several ways lead to {field}: choose the field to pass over.", { field: sel.c });
+  if (sel.d !== undefined) return t("Now choose where the pawn on {field} steps (lit green).", { field: sel.d });
   if (sel.b !== undefined) {
     const moves = movesOf(state);
     const second = moves.pairs.some((m) => m.a === sel.a && m.b === sel.b);
     const over = moves.twos.some((m) => m.a === sel.a && m.b === sel.b);
-    const ways = [second ? "a second pawn (green) to move it one step too" : null,
-                  over ? `a field marked 2 to go on over ${sel.b}` : null].filter(Boolean);
-    return `First step to ${sel.b}: choose ${ways.join(", or ")}; Esc cancels.`;
+    const ways = [second ? t("a second pawn (green) to move it one step too") : null,
+                  over ? t("a field marked 2 to go on over {field}", { field: sel.b }) : null].filter(Boolean);
+    const or = t(", or ");
+    return t("First step to {field}: choose {ways}; Esc cancels.", { field: sel.b, ways: ways.join(or) });
   }
-  return `Pawn on ${sel.a}: choose a lit field — 1: one step (then a second pawn), `
-    + "2: two steps, dotted: passed over on the way.";
+  return t("Pawn on {field}: choose a lit field — 1: one step (then a second pawn), "
+    + "2: two steps, dotted: passed over on the way.", { field: sel.a });
 }
 
 // --- drawing: state and ui in, SVG and panels out --------------------------------------------
@@ -191,14 +213,15 @@ function fieldLook(name, kind, settlement) {
     const summer = settlement.season === "summer";
     return { classes: ["js-settlement", `js-${settlement.season}`], fill: summer ? "#ffd98a" : "#cfe6fb",
              ink: summer ? "#b26a00" : "#2a6aa8", glyph: summer ? "☀" : "❄", label: "",
-             title: `${name}: ${settlement.season} settlement` };
+             title: `${name}: ${settlementWord(settlement.season)}` };
   }
-  if (!kind) return { classes: ["js-empty"], fill: "#c9c1ab", glyph: "", title: `${name}: empty` };
+  if (!kind) return { classes: ["js-empty"], fill: "#c9c1ab", glyph: "", title: `${name}: ${t("empty")}` };
   const mammoth = MAMMOTH.exec(kind);
   const k = KINDS[mammoth ? "mammoth" : kind] || UNKNOWN;
-  const label = mammoth ? `mammoth ${mammoth[1]}` : kind;
+  const label = mammoth ? t("mammoth {points}", { points: mammoth[1] }) : kindWord(kind);
   return { classes: ["js-tile", `js-${mammoth ? "mammoth" : kind}`], fill: k.fill, ink: k.ink,
-           glyph: mammoth ? `M${mammoth[1]}` : k.glyph, label, title: `${name}: ${label}` };
+           glyph: mammoth ? `${pt("glyph", "M")}${mammoth[1]}` : kindGlyph(kind, k.glyph), label,
+           title: `${name}: ${label}` };
 }
 
 function drawField(state, r, c, lit, pawns, colours) {
@@ -223,7 +246,7 @@ function drawField(state, r, c, lit, pawns, colours) {
   crates.forEach((seat, i) => {
     g.append(sv("rect", { class: "js-crate", "data-seat": seat, x: cx - (crates.length * 11) / 2 + i * 11 + 1,
                           y: cy + 16, width: 9, height: 9, fill: cssColour(colours[seat]) },
-                sv("title", {}, `crate of ${colours[seat]}`)));
+                sv("title", {}, t("crate of {colour}", { colour: colourName(colours[seat]) }))));
   });
   const steps = lit.get(name);
   const one = steps && steps.has("js-one"), two = steps && steps.has("js-two");
@@ -239,7 +262,7 @@ function drawField(state, r, c, lit, pawns, colours) {
   seats.forEach(([s, n], i) => {
     const x = x0 + i * gap, y = cy + 4;
     g.append(sv("g", { class: "js-pawn", "data-seat": s, "data-count": n },
-      sv("title", {}, `${n} pawn${n > 1 ? "s" : ""} of ${colours[s]}`),
+      sv("title", {}, nt("{n} pawn of {colour}", "{n} pawns of {colour}", n, { colour: colourName(colours[s]) })),
       sv("circle", { cx: x, cy: y, r: 8, fill: cssColour(colours[s]) }),
       n > 1 ? sv("text", { x, y, class: "js-count" }, String(n)) : null));
   });
@@ -296,23 +319,28 @@ function drawHinted(svg, state, action) {
  * and what can be chosen now. */
 function describe(state, ui, lit) {
   const v = state.view, colours = seatColours(state);
-  const turn = state.terminal ? "The game is over."
-    : state.seat !== null && state.current_player === state.seat ? "Your turn."
-      : `${colours[state.current_player] || "another player"} to move.`;
+  const mover = colours[state.current_player];
+  const turn = state.terminal ? t("The game is over.")
+    : state.seat !== null && state.current_player === state.seat ? t("Your turn.")
+      : mover ? t("{colour} to move.", { colour: colourName(mover) }) : t("Another player to move.");
   const fields = targets(lit).filter((f) => !lit.get(f).has("js-chosen"));
-  const what = !myMove(state) ? "" : ui.sel ? ` ${hint(state, ui)} Fields to choose: ${fields.join("; ")}.`
-    : ` Your pawns that can move: ${fields.join("; ")}.`;
-  return `Jäger und Sammler board, ${v.season}, turn ${v.turn}. ${turn}${what}`;
+  const what = !myMove(state) ? ""
+    : ui.sel ? ` ${hint(state, ui)} ${t("Fields to choose: {fields}.", { fields: fields.join("; ") })}`
+      : ` ${t("Your pawns that can move: {fields}.", { fields: fields.join("; ") })}`;
+  const season = v.season === "summer" ? t("summer") : v.season === "winter" ? t("winter") : v.season;
+  return `${t("Jäger und Sammler board, {season}, turn {n}.", { season, n: v.turn })} ${turn}${what}`;
 }
 
 /** What a field is, for a screen reader's list of choices. */
 function fieldWords(state, f, classes) {
   const kind = state.view.tiles[f], settlement = state.view.settlements[f];
-  const what = settlement ? `${settlement.season} settlement` : kind ? kind.replace(MAMMOTH, "mammoth $1") : "empty";
-  const role = classes.has("js-start") ? "your pawn" : classes.has("js-chosen") ? "chosen (choose again to step back)"
-    : classes.has("js-second") ? "your second pawn" : classes.has("js-one") ? "one step"
-      : classes.has("js-two") ? "two steps" : classes.has("js-via") ? "pass over"
-        : classes.has("js-mid") ? "pass over" : classes.has("js-end") ? "its step" : "";
+  const mammoth = kind && MAMMOTH.exec(kind);
+  const what = settlement ? settlementWord(settlement.season)
+    : mammoth ? t("mammoth {points}", { points: mammoth[1] }) : kind ? kindWord(kind) : t("empty");
+  const role = classes.has("js-start") ? t("your pawn") : classes.has("js-chosen") ? t("chosen (choose again to step back)")
+    : classes.has("js-second") ? t("your second pawn") : classes.has("js-one") ? t("one step")
+      : classes.has("js-two") ? t("two steps") : classes.has("js-via") ? t("pass over")
+        : classes.has("js-mid") ? t("pass over") : classes.has("js-end") ? t("its step") : "";
   return `${f}, ${what}${role ? `: ${role}` : ""}`;
 }
 
@@ -323,57 +351,63 @@ function drawBelow(below, state, ui, fitting) {
   const sel = ui.sel, removes = movesOf(state).removes;
   const row = el("div", { class: "controls" });
   if (sel) {
-    row.append(el("button", { id: "js-cancel" }, "cancel (Esc)"));
+    row.append(el("button", { id: "js-cancel" }, t("cancel (Esc)")));
     if (sel.b === undefined && sel.c === undefined && removes.has(sel.a)) {
       row.append(el("button", { id: "js-remove", "data-action": state.legal[removes.get(sel.a)] },
-                    `remove pawn ${sel.a}`));
+                    t("remove pawn {field}", { field: sel.a })));
     }
   }
   const list = el("div", { class: "move-buttons js-moves", id: "moves" },
     ...fitting.map((i) => el("button", { class: "move", "data-action": state.legal[i] }, state.legal[i])));
   const details = el("details", { class: "js-list" },
-    el("summary", {}, sel ? `the moves of this selection (${fitting.length})`
-      : `all legal moves as a list (${fitting.length})`), list);
+    el("summary", {}, sel ? t("the moves of this selection ({n})", { n: fitting.length })
+      : t("all legal moves as a list ({n})", { n: fitting.length })), list);
   if (sel && fitting.length <= 12) details.open = true;
   below.replaceChildren(el("p", { class: "js-hint", id: "js-hint" }, hint(state, ui)), row, details);
 }
 
-const PHASES = { play: "playing", over: "game over" };
+const PHASES = { play: () => t("playing"), over: () => t("game over") };
 // A kind of tile counted as people count it: "1 herb", "4 jugs".
-const ONE = { berries: "berry", tubers: "tuber", herbs: "herb" };
-const count = (n, kind) => (n === 1 ? `1 ${ONE[kind] || kind}` : `${n} ${ONE[kind] || /s$/.test(kind) ? kind : `${kind}s`}`);
+const COUNTS = {
+  berries: (n) => nt("{n} berry", "{n} berries", n), tubers: (n) => nt("{n} tuber", "{n} tubers", n),
+  herbs: (n) => nt("{n} herb", "{n} herbs", n), jug: (n) => nt("{n} jug", "{n} jugs", n),
+  necklace: (n) => nt("{n} necklace", "{n} necklaces", n), fur: (n) => nt("{n} fur", "{n} furs", n),
+  skull: (n) => nt("{n} skull", "{n} skulls", n), weapon: (n) => nt("{n} weapon", "{n} weapons", n),
+};
+const count = (n, kind) => (COUNTS[kind] ? COUNTS[kind](n) : `${n} ${kind}`);
 
 /** The side panel: the season, every seat's pawns, crates, weapons, mammoths and face-down
  * tiles, what each collected (revealed at the end), a legend. */
 function drawPanel(controls, state) {
   const v = state.view, colours = seatColours(state);
   const table = el("table", { class: "js-seats" },
-    el("tr", {}, el("th", {}, ""), el("th", { title: "pawns on the board" }, "pawns"),
-      el("th", { title: "crates in hand" }, "crates"), el("th", { title: "weapons" }, "weap­ons"),
-      el("th", { title: "mammoths taken (points)" }, "mam­moths"),
-      el("th", { title: "face-down tiles: summer + winter" }, "face down")));
+    el("tr", {}, el("th", {}, ""), el("th", { title: t("pawns on the board") }, t("pawns")),
+      el("th", { title: t("crates in hand") }, t("crates")), el("th", { title: t("weapons") }, t("weapons")),
+      el("th", { title: t("mammoths taken (points)") }, t("mammoths")),
+      el("th", { title: t("face-down tiles: summer + winter") }, t("face down"))));
   for (const s of v.seats) {
     const fd = s.face_down || {};
     const tr = el("tr", { "data-seat": s.seat },
-      el("td", {}, swatch(colours[s.seat]), ` ${colours[s.seat]}${s.seat === state.seat ? " (you)" : ""}`),
+      el("td", {}, swatch(colours[s.seat]), " ", s.seat === state.seat
+        ? t("{colour} (you)", { colour: colourName(colours[s.seat]) }) : colourName(colours[s.seat])),
       el("td", {}, String(s.pawns.length)), el("td", {}, String(s.crates_in_hand)),
       el("td", {}, String(s.weapons)),
       el("td", {}, s.mammoths.length ? s.mammoths.join(" ") : "–"),
-      el("td", { class: "js-facedown", title: `summer ${fd.summer || 0}, winter ${fd.winter || 0}` },
+      el("td", { class: "js-facedown", title: t("summer {summer}, winter {winter}", { summer: fd.summer || 0, winter: fd.winter || 0 }) },
         `${(fd.summer || 0) + (fd.winter || 0)}`));
     if (s.seat === state.current_player && !state.terminal) tr.classList.add("turn");
     table.append(tr);
   }
   const collected = state.terminal ? v.seats.filter((s) => s.collected).map((s) =>   // the end reveals all
-    el("p", { class: "js-collected" }, `${colours[s.seat]}: `
+    el("p", { class: "js-collected" }, `${colourName(colours[s.seat])}: `
       + Object.entries(s.collected).map(([k, n]) => count(n, k)).join(", "))) : [];
-  const legend = el("details", { class: "js-legend" }, el("summary", {}, "legend"),
-    el("p", {}, "Be berries 1 · Tu tubers 2 · He herbs 3 · Ju jug · Ne necklace · Fu fur · "
+  const legend = el("details", { class: "js-legend" }, el("summary", {}, t("legend")),
+    el("p", {}, t("Be berries 1 · Tu tubers 2 · He herbs 3 · Ju jug · Ne necklace · Fu fur · "
       + "Sk skull · W weapon · M5 mammoth worth 5 · ◠ cave · ☀ summer / ❄ winter settlement; "
-      + "small squares are crates."));
+      + "small squares are crates.")));
   controls.replaceChildren(el("div", { class: "js-panel", id: "js-panel" },
     el("p", { class: "js-season", id: "js-season" },
-      `${v.season[0].toUpperCase()}${v.season.slice(1)} · ${PHASES[v.phase] || "setting up"} · turn ${v.turn}`),
+      `${seasonWord(v.season)} · ${PHASES[v.phase] ? PHASES[v.phase]() : t("setting up")} · ${t("turn {n}", { n: v.turn })}`),
     table, ...collected, legend));
 }
 
@@ -424,14 +458,14 @@ function nextField(fields, from, key) {
 
 export function createBoard(container, controls, { send }) {
   loadStylesheet("/static/css/hex_board.css");
-  const svg = sv("svg", { class: "js-board", role: "img", "aria-label": "the board" });
+  const svg = sv("svg", { class: "js-board", role: "img", "aria-label": t("the board") });
   const scroller = el("div", { class: "js-scroll", tabindex: "-1" }, svg);
   const tools = el("div", { class: "board-tools js-tools" },
-    el("button", { "data-zoom": "in", title: "zoom in", "aria-label": "zoom in" }, "+"),
-    el("button", { "data-zoom": "out", title: "zoom out", "aria-label": "zoom out" }, "−"),
-    el("button", { "data-zoom": "fit", title: "show the whole board" }, "fit"));
+    el("button", { "data-zoom": "in", title: t("zoom in"), "aria-label": t("zoom in") }, "+"),
+    el("button", { "data-zoom": "out", title: t("zoom out"), "aria-label": t("zoom out") }, "−"),
+    el("button", { "data-zoom": "fit", title: t("show the whole board") }, t("fit")));
   // The choices as buttons, off screen: what a screen reader reads and Tab reaches.
-  const choices = el("ul", { class: "sr-only js-choices", id: "js-choices", "aria-label": "fields to choose" });
+  const choices = el("ul", { class: "sr-only js-choices", id: "js-choices", "aria-label": t("fields to choose") });
   const below = el("div", { class: "js-below-moves" });
   container.replaceChildren(el("div", { class: "js-wrap" },
     el("div", { class: "js-view" }, scroller), choices, el("div", { class: "js-below" }, tools, below)));
@@ -600,8 +634,8 @@ export function createBoard(container, controls, { send }) {
       draw();
       if (first) size();
     },
-    keys: [["arrows", "choose a field"], ["Enter", "take it"], ["x", "remove the pawn"], ["Esc", "cancel"]],
-    status: () => ": move your pawns",
+    keys: [[t("arrows"), t("choose a field")], ["Enter", t("take it")], ["x", t("remove the pawn")], ["Esc", t("cancel")]],
+    status: () => t("move your pawns"),
     destroy() { unbind(); resized.disconnect(); },
   };
 }

@@ -11,6 +11,8 @@ import { cssColour, seatColours } from "../colours.js";
 import { el, listen, loadStylesheet } from "../dom.js";
 import { hexPoints, sv } from "../svg.js";
 import { myMove, perState } from "./moves.js";
+import { nt, pt, t } from "../i18n.js";
+import { colourName } from "../colours.js";
 
 const U = 100;                           // one hex size in SVG units
 
@@ -47,7 +49,17 @@ const FACES = {
 };
 const TOWN_KIND = { S: "settlement", C: "city" };
 const TURNS = 15;
-const PHASES = { building: "building", rolling: "rolling" };
+const PHASES = { building: () => t("building"), rolling: () => t("rolling") };
+/** A die's face (a resource) in the page's language, as the game log names it. */
+const FACE_WORDS = { ore: () => pt("resource", "ore"), grain: () => pt("resource", "grain"),
+                     wool: () => pt("resource", "wool"), lumber: () => pt("resource", "lumber"),
+                     brick: () => pt("resource", "brick"), gold: () => pt("resource", "gold") };
+const faceWord = (face) => (FACE_WORDS[face] ? FACE_WORDS[face]() : face);
+/** A hex's terrain in the page's language. */
+const TERRAIN_WORDS = { mountains: () => pt("terrain", "mountains"), fields: () => pt("terrain", "fields"),
+                        pasture: () => pt("terrain", "pasture"), forest: () => pt("terrain", "forest"),
+                        hills: () => pt("terrain", "hills"), desert: () => pt("terrain", "desert") };
+const terrainWord = (terrain) => (TERRAIN_WORDS[terrain] ? TERRAIN_WORDS[terrain]() : terrain);
 
 const P = ([x, y]) => [x * U, -y * U];
 const text = (x, y, s, cls, extra = {}) => sv("text", { x, y, class: cls, ...extra }, s);
@@ -118,7 +130,7 @@ function drawSheet(sheet, opts) {
     const [x, y] = P(c);
     hexes.append(sv("polygon", { points: hexPoints(x, y, U * 0.98), fill: TERRAIN[terrain], class: "cd-hex",
                                  "data-hex": terrain }));
-    if (!small) hexes.append(text(x, y + 0.62 * U, terrain, "cd-terrain"));
+    if (!small) hexes.append(text(x, y + 0.62 * U, terrainWord(terrain), "cd-terrain"));
   }
   svg.append(hexes);
 
@@ -178,11 +190,11 @@ function drawSheet(sheet, opts) {
                             transform: `translate(${x.toFixed(1)},${(y + 34).toFixed(1)})` },
       sv("rect", { x: -30, y: -11, width: 60, height: 22, rx: 6, class: "cd-joker-box",
                    fill: res === "any" ? "url(#cd-any)" : face.fill }),
-      small ? null : text(0, 1, res === "any" ? "any res." : res, "cd-joker-text",
+      small ? null : text(0, 1, res === "any" ? t("any res.") : faceWord(res), "cd-joker-text",
                           { fill: res === "any" ? "#222" : face.ink }),
       used ? sv("line", { x1: -28, y1: -10, x2: 28, y2: 10, class: "cd-cross" }) : null,
       used ? sv("line", { x1: -28, y1: 10, x2: 28, y2: -10, class: "cd-cross" }) : null,
-      can ? sv("title", {}, `use ${name}'s joker`) : null);
+      can ? sv("title", {}, t("use {knight}'s joker", { knight: name })) : null);
     knights.append(joker);
   }
   svg.append(knights);
@@ -194,29 +206,34 @@ function drawSheet(sheet, opts) {
  * its number. */
 function seatLabel(state, i) {
   const seat = (state.seats || []).find((x) => x.seat === i);
-  const name = seat && (seat.agent && seat.agent !== "human" ? `bot ${seat.agent}` : seat.name);
-  return `${seatColours(state)[i] || "a player"}${name ? `, ${name}` : ""}${i === state.seat ? " (you)" : ""}`;
+  const name = seat && (seat.agent && seat.agent !== "human" ? t("bot {name}", { name: seat.agent }) : seat.name);
+  const colour = seatColours(state)[i];
+  const label = `${colour ? colourName(colour) : t("a player")}${name ? `, ${name}` : ""}`;
+  return i === state.seat ? t("{colour} (you)", { colour: label }) : label;
 }
 
 /** A seat's sheet in words, for a screen reader (the SVG's label). */
 function sheetWords(sheet, colour, mine) {
   const built = sheet.built.filter((x) => x !== "START");
-  return `Island sheet of ${mine ? "you" : colour}: ${sheet.total} points, ${sheet.boxes.length} of ${TURNS} turns `
-    + `written; built: ${built.length ? built.join(", ") : "nothing yet"}.`;
+  const who = mine ? t("you") : colourName(colour);
+  const points = nt("{n} point", "{n} points", sheet.total);
+  const nothing = t("nothing yet");
+  return t("Island sheet of {who}: {points}, {written} of {turns} turns written; built: {built}.", {
+    who, points, written: sheet.boxes.length, turns: TURNS, built: built.length ? built.join(", ") : nothing });
 }
 
 /** The 15 written boxes: points, or X for −2; then the total. */
 function scoreRow(sheet, y0) {
   const w = 30, h = 30, x0 = -2.8 * U;
-  const boxes = Array.from({ length: TURNS }, (_, t) => {
-    const x = x0 + t * (w + 2), written = t < sheet.boxes.length;
-    const isX = written && sheet.boxes_built[t].length === 0;
-    return sv("g", { class: `cd-box${written ? " cd-written" : ""}${isX ? " cd-x" : ""}`, "data-turn": t + 1 },
+  const boxes = Array.from({ length: TURNS }, (_, k) => {
+    const x = x0 + k * (w + 2), written = k < sheet.boxes.length;
+    const isX = written && sheet.boxes_built[k].length === 0;
+    return sv("g", { class: `cd-box${written ? " cd-written" : ""}${isX ? " cd-x" : ""}`, "data-turn": k + 1 },
       sv("rect", { x, y: y0, width: w, height: h, rx: 3 }),
-      text(x + w / 2, y0 + h / 2 + 1, written ? (isX ? "X" : String(sheet.boxes[t])) : "", "cd-box-text"),
-      text(x + w / 2, y0 - 6, String(t + 1), "cd-box-turn"),
-      written ? sv("title", {}, isX ? `turn ${t + 1}: X (−2)`
-        : `turn ${t + 1}: ${sheet.boxes_built[t].join(" + ")} = ${sheet.boxes[t]}`) : null);
+      text(x + w / 2, y0 + h / 2 + 1, written ? (isX ? "X" : String(sheet.boxes[k])) : "", "cd-box-text"),
+      text(x + w / 2, y0 - 6, String(k + 1), "cd-box-turn"),
+      written ? sv("title", {}, isX ? t("turn {n}: X (−2)", { n: k + 1 })
+        : t("turn {n}: {sum}", { n: k + 1, sum: `${sheet.boxes_built[k].join(" + ")} = ${sheet.boxes[k]}` })) : null);
   });
   const xt = x0 + TURNS * (w + 2) + 4;
   return sv("g", { class: "cd-scores", id: "cd-scores" }, ...boxes,
@@ -288,38 +305,42 @@ function drawLargeSheet(box, state, ui) {
   svg.id = "cd-sheet";
   svg.dataset.seat = who;
   svg.setAttribute("aria-label", sheetWords(sheet, seatColours(state)[who], who === state.seat)
-    + (own && moves.builds.size ? ` You can build: ${[...moves.builds.keys()].join(", ")}.` : ""));
+    + (own && moves.builds.size ? ` ${t("You can build: {items}.", { items: [...moves.builds.keys()].join(", ") })}` : ""));
   if (ui.pointed) lightItem(svg, ui.pointed.item);
   box.replaceChildren(
     el("div", { class: "cd-head" },
       el("span", { class: "swatch", style: `background:${colours[who]}` }),
       el("strong", {}, seatLabel(state, who)),
-      el("span", { class: "muted" }, ` · ${sheet.boxes.length} of ${TURNS} turns written · ${sheet.total} points`)),
+      el("span", { class: "muted" }, ` · ${t("{written} of {turns} turns written", { written: sheet.boxes.length, turns: TURNS })}`
+        + ` · ${nt("{n} point", "{n} points", sheet.total)}`)),
     svg,
     el("div", { class: "cd-legend muted" },
-      "road: brick+lumber · settlement: brick+lumber+wool+grain · city: 3 ore+2 grain · "
-      + "knight: ore+wool+grain. Settlements, cities and knights in order of value."));
+      t("road: brick+lumber · settlement: brick+lumber+wool+grain · city: 3 ore+2 grain · "
+        + "knight: ore+wool+grain. Settlements, cities and knights in order of value.")));
 }
 
 /** The dice of the seat to move: buttons, chosen for a reroll while choosing. */
 function drawDice(state, ui, colours) {
   const view = state.view, active = view.active;
-  const phase = view.phase === "choosing" ? `roll ${view.rolls} of 3` : PHASES[view.phase] || view.phase;
+  const phase = view.phase === "choosing" ? t("roll {n} of 3", { n: view.rolls })
+    : PHASES[view.phase] ? PHASES[view.phase]() : view.phase;
   const canPick = myMove(state) && view.phase === "choosing";
   return [
     el("div", { class: "cd-dice-head" },
       el("span", { class: "swatch", style: `background:${colours[active]}` }),
-      `Dice of ${seatLabel(state, active)} · turn `
-      + `${Math.min(view.sheets[active].boxes.length + 1, TURNS)} · ${phase}`),
+      `${t("Dice of {who}", { who: seatLabel(state, active) })} · `
+      + `${t("turn {n}", { n: Math.min(view.sheets[active].boxes.length + 1, TURNS) })} · ${phase}`),
     el("div", { class: "cd-dice", id: "cd-dice" }, ...view.dice.map((face, i) => {
       const used = view.used[i], chosen = ui.selected.has(i);
       return el("button", { class: `cd-die${used ? " cd-used" : ""}${chosen ? " cd-selected" : ""}`,
-                            "data-die": i, "data-face": face, title: `die ${i}: ${face}${used ? " (used)" : ""}`,
+                            "data-die": i, "data-face": face,
+                            title: used ? t("die {n}: {face} (used)", { n: i, face: faceWord(face) })
+                              : t("die {n}: {face}", { n: i, face: faceWord(face) }),
                             "aria-pressed": String(chosen), disabled: canPick ? null : "" },
-        dieFace(face), el("span", { class: "cd-die-name" }, face), el("span", { class: "cd-die-num" }, String(i)));
+        dieFace(face), el("span", { class: "cd-die-name" }, faceWord(face)), el("span", { class: "cd-die-num" }, String(i)));
     })),
     view.built_this_turn.length
-      ? el("div", { class: "cd-now" }, `built this turn: ${view.built_this_turn.join(", ")}`) : null,
+      ? el("div", { class: "cd-now" }, t("built this turn: {items}", { items: view.built_this_turn.join(", ") })) : null,
   ];
 }
 
@@ -335,28 +356,31 @@ function drawMoves(state, ui) {
     const i = moves.rerolls.get(diceKey(picked));
     row.append(el("button", { id: "cd-reroll", class: "primary", "data-action": i === undefined ? null : legal[i],
                               disabled: i === undefined ? "" : null },
-      picked.length ? `Reroll selected (${picked.join(", ")})` : "Reroll selected"));
+      picked.length ? t("Reroll selected ({dice})", { dice: picked.join(", ") }) : t("Reroll selected")));
   }
-  if (moves.stop !== null) row.append(button("Keep", moves.stop, { id: "cd-keep" }));
-  for (const [name, i] of moves.builds) row.append(button(legal[i], i, { "data-build": name }));
+  if (moves.stop !== null) row.append(button(t("Keep"), moves.stop, { id: "cd-keep" }));
+  for (const [name, i] of moves.builds) {
+    row.append(button(t("build {item}", { item: name }), i, { "data-build": name, title: legal[i] }));
+  }
   for (const i of moves.trades) {
     const [, a, b, res] = state.legal_parts[i];
-    row.append(button(`gold ${a}+${b} → ${res}`, i, { title: legal[i] }));
+    row.append(button(`${faceWord("gold")} ${a}+${b} → ${faceWord(res)}`, i, { title: legal[i] }));
   }
   if (ui.joker && moves.jokers.has(ui.joker)) {
     row.append(el("div", { class: "cd-joker-moves", id: "cd-joker-moves" },
-      el("div", {}, `${ui.joker}'s joker (once): turn a die into…`),
+      el("div", {}, t("{knight}'s joker (once): turn a die into…", { knight: ui.joker })),
       ...moves.jokers.get(ui.joker).map((i) => {
         const [, knight, die, res] = state.legal_parts[i];
-        return button(`die ${die} (${view.dice[die]}) → ${res || KNIGHTS[knight][2]}`, i, { title: legal[i] });
+        return button(`${t("die {n} ({face})", { n: die, face: faceWord(view.dice[die]) })} → `
+                      + `${faceWord(res || KNIGHTS[knight][2])}`, i, { title: legal[i] });
       })));
   } else if (moves.jokers.size) {
     row.append(el("div", { class: "cd-hint muted" },
-      `jokers ready: ${[...moves.jokers.keys()].join(", ")} — click the joker on the sheet`));
+      t("jokers ready: {knights} — click the joker on the sheet", { knights: [...moves.jokers.keys()].join(", ") })));
   }
   for (const i of moves.others) row.append(button(legal[i], i));
   if (moves.end !== null) {
-    row.append(button(view.built_this_turn.length ? "End turn" : "End turn (writes X, −2)", moves.end,
+    row.append(button(view.built_this_turn.length ? t("End turn") : t("End turn (writes X, −2)"), moves.end,
                       { id: "cd-end" }));
   }
   return row;
@@ -367,7 +391,7 @@ function drawSeats(state, ui, colours) {
   const view = state.view, who = shownSeat(state, ui);
   return el("div", { class: "cd-seats", id: "cd-seats" }, ...view.sheets.map((s, i) => el("button", {
     class: `cd-seat${i === who ? " cd-shown" : ""}${i === view.active && !view.terminal ? " cd-active" : ""}`,
-    "data-seat": i, title: `show the sheet of ${seatLabel(state, i)}` },
+    "data-seat": i, title: t("show the sheet of {who}", { who: seatLabel(state, i) }) },
     (() => { const mini = drawSheet(s, { colour: colours[i], small: true });
       mini.setAttribute("aria-label", sheetWords(s, seatColours(state)[i], i === state.seat)); return mini; })(),
     el("span", { class: "cd-seat-label" },
@@ -385,7 +409,7 @@ function drawSide(side, state, ui) {
                  myMove(state) ? drawMoves(state, ui) : null,
                  // Alone, the one sheet is the one shown: nothing to pick.
                  ...(state.view.sheets.length > 1
-                   ? [el("div", { class: "cd-seats-head muted" }, "Sheets (click to show):"),
+                   ? [el("div", { class: "cd-seats-head muted" }, t("Sheets (click to show):")),
                       drawSeats(state, ui, colours)] : [])];
   side.replaceChildren(...parts.filter(Boolean));
 }
@@ -487,11 +511,11 @@ export function createBoard(container, controls, { send }) {
       draw();
       controls.replaceChildren();
     },
-    keys: [["Enter", "choose"]],
+    keys: [["Enter", t("choose")]],
     status(s) {
       const moves = movesOf(s);
-      if (moves.rerolls.size || moves.stop !== null) return ": keep or reroll";
-      return moves.end !== null ? ": build, or end the turn" : "";
+      if (moves.rerolls.size || moves.stop !== null) return t("keep or reroll");
+      return moves.end !== null ? t("build, or end the turn") : "";
     },
     /** A breakdown item pointed at (null: no longer): that seat's sheet, the turn lit. */
     highlightItem(item, seat) {

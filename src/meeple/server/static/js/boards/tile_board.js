@@ -10,6 +10,8 @@ import { cssColour, seatColours } from "../colours.js";
 import { el, listen, loadStylesheet, typing } from "../dom.js";
 import { sv } from "../svg.js";
 import { perState } from "./moves.js";
+import { nt, pt, t } from "../i18n.js";
+import { colourName } from "../colours.js";
 
 const KIND_LETTER = { road: "R", city: "C", monastery: "M", field: "F",
                       forest: "F", river: "R", meadow: "M", hut: "H" };
@@ -79,22 +81,48 @@ function spread(points, gap = 28) {
   return placed;
 }
 
-/** Where a spot lies, in words: "2 east and 1 north of the starting tile". */
+/** Where a spot lies, in words: "1 north and 2 east of the starting tile" (the game
+ * log's words for it). */
 function spotWords({ x, y }) {
-  const part = (n, pos, neg) => (n ? `${Math.abs(n)} ${n > 0 ? pos : neg}` : null);
-  const way = [part(x, "east", "west"), part(y, "south", "north")].filter(Boolean).join(" and ");
-  return way ? `${way} of the starting tile` : "on the starting tile";
+  const n = (v) => Math.abs(v);
+  if (!x && !y) return t("on the starting tile");
+  if (!x) {
+    return y > 0 ? nt("{n} south of the starting tile", "{n} south of the starting tile", n(y))
+      : nt("{n} north of the starting tile", "{n} north of the starting tile", n(y));
+  }
+  if (!y) {
+    return x > 0 ? nt("{n} east of the starting tile", "{n} east of the starting tile", n(x))
+      : nt("{n} west of the starting tile", "{n} west of the starting tile", n(x));
+  }
+  const vertical = y > 0 ? nt("{n} south", "{n} south", n(y)) : nt("{n} north", "{n} north", n(y));
+  const horizontal = x > 0 ? nt("{n} east", "{n} east", n(x)) : nt("{n} west", "{n} west", n(x));
+  return t("{vertical} and {horizontal} of the starting tile", { vertical, horizontal });
 }
 
-/** A piece choice in words: "a follower on the road", "a hut". */
+/** A side of a tile, where a piece stands ("at the north"), and a half of it. */
+const SIDE = { N: () => pt("side", "north"), E: () => pt("side", "east"),
+               S: () => pt("side", "south"), W: () => pt("side", "west") };
+const HALF = { N: () => pt("half", "north"), E: () => pt("half", "east"),
+               S: () => pt("half", "south"), W: () => pt("half", "west") };
+
+/** Each feature's piece and where it stands on it, as the game log says them. */
+const ON = {
+  road: () => [t("a follower"), t("on the road")], city: () => [t("a follower"), t("in the city")],
+  monastery: () => [t("a follower"), t("in the monastery")],
+  field: () => [t("a follower"), t("on the field")],
+  forest: () => [t("a gatherer"), t("in the forest")], river: () => [t("a fisher"), t("on the river")],
+  meadow: () => [t("a hunter"), t("in the meadow")],
+};
+
+/** A piece choice in words: "a follower on the road at the north", "a hut in the middle". */
 function pieceWords({ kind, location }) {
-  const SIDES = { N: "north", E: "east", S: "south", W: "west", C: "middle" };
   const [side, half] = [location[0], (location[1] || "").toUpperCase()];
-  const where = location === "C" ? "in the middle" : `at the ${SIDES[side] || side}${SIDES[half] ? `, ${SIDES[half]} half` : ""}`;
-  if (kind === "hut") return `a hut ${where}`;
-  const on = { road: "on the road", city: "in the city", monastery: "on the monastery", field: "on the field",
-               forest: "in the forest", river: "on the river", meadow: "in the meadow" }[kind] || `on the ${kind}`;
-  return `a follower ${on} ${where}`;
+  const where = location === "C" || !SIDE[side] ? t("in the middle")
+    : HALF[half] ? t("at the {side}, {half} half", { side: SIDE[side](), half: HALF[half]() })
+      : t("at the {side}", { side: SIDE[side]() });
+  if (kind === "hut") return t("{piece} {where}", { piece: t("a hut"), where });
+  const [piece, place] = ON[kind] ? ON[kind]() : [t("a follower"), kind];
+  return t("{piece} {place} {where}", { piece, place, where });
 }
 
 // --- ui: what the person is doing ----------------------------------------------------------
@@ -121,15 +149,15 @@ function newUi() {
 
 /** The board's DOM: the SVG with its layers, the zoom buttons, and the side's controls. */
 function makeDom(container, controls) {
-  const svg = sv("svg", { class: "carc", role: "img", "aria-label": "the board" });
+  const svg = sv("svg", { class: "carc", role: "img", "aria-label": t("the board") });
   const layers = {};
   for (const id of LAYERS) svg.append(layers[id] = sv("g", { id, class: id === "preview" ? "preview" : null }));
   const tools = el("div", { class: "board-tools" },
-    el("button", { "data-zoom": "in", title: "zoom in" }, "+"),
-    el("button", { "data-zoom": "out", title: "zoom out" }, "−"),
-    el("button", { "data-zoom": "fit", title: "show the whole board" }, "fit"));
+    el("button", { "data-zoom": "in", title: t("zoom in"), "aria-label": t("zoom in") }, "+"),
+    el("button", { "data-zoom": "out", title: t("zoom out"), "aria-label": t("zoom out") }, "−"),
+    el("button", { "data-zoom": "fit", title: t("show the whole board") }, t("fit")));
   // The choices as buttons, off screen: what a screen reader reads and Tab reaches.
-  const choices = el("ul", { class: "sr-only tile-choices", id: "tile-choices", "aria-label": "your choices" });
+  const choices = el("ul", { class: "sr-only tile-choices", id: "tile-choices", "aria-label": t("your choices") });
   container.replaceChildren(svg, tools, choices);
   return { svg, layers, tools, controls, choices };
 }
@@ -234,7 +262,7 @@ function drawing(dom, tiles) {
       sv("circle", { r: 13 }), sv("text", {}, KIND_LETTER[c.kind] || "?"),
       i < NUMBERED ? sv("g", { class: "target-key" }, sv("circle", { cx: 12, cy: -12, r: 7 }),
                         sv("text", { x: 12, y: -12 }, String(i + 1))) : null,
-      sv("title", {}, `${pieceWords(c)} (key ${i + 1})`))));
+      sv("title", {}, t("{what} (key {n})", { what: pieceWords(c), n: i + 1 })))));
   }
 
   /** A hint pointed at in the hint list, as a ghost on the board: the drawn tile where
@@ -270,27 +298,30 @@ function drawing(dom, tiles) {
    * and for Tab: the spots where the tile fits, the pieces on the new tile, pass. */
   function drawWords(state, ui) {
     const v = state.view, moves = movesOf(state), colours = seatColours(state);
-    const text = v.tile ? (tiles.byType[v.tile] || {}).text || "a tile" : "";
-    const turn = state.terminal ? "The game is over."
-      : state.seat !== null && state.current_player === state.seat ? "Your turn."
-        : `${colours[state.current_player] || "another player"} to move.`;
+    const text = v.tile ? (tiles.byType[v.tile] || {}).text || t("a tile") : "";
+    const mover = colours[state.current_player];
+    const turn = state.terminal ? t("The game is over.")
+      : state.seat !== null && state.current_player === state.seat ? t("Your turn.")
+        : mover ? t("{colour} to move.", { colour: colourName(mover) }) : t("Another player to move.");
     let what = "";
     if (moves.spots.size) {
-      what = ` Place the drawn tile, ${text}. It fits at ${moves.spots.size} place${moves.spots.size > 1 ? "s" : ""}: `
-        + `${[...moves.spots.values()].map(spotWords).join("; ")}.`;
+      what = ` ${t("Place the drawn tile, {tile}.", { tile: text })} `
+        + nt("It fits at {n} place: {places}.", "It fits at {n} places: {places}.", moves.spots.size,
+             { places: [...moves.spots.values()].map(spotWords).join("; ") });
     } else if (moves.pieces.length) {
-      what = ` Put a piece on the tile just laid, or pass: ${moves.pieces.map((i) =>
-        pieceWords(pieceOf(state.legal_parts[i]))).join("; ")}.`;
+      what = ` ${t("Put a piece on the tile just laid, or pass: {pieces}.", {
+        pieces: moves.pieces.map((i) => pieceWords(pieceOf(state.legal_parts[i]))).join("; ") })}`;
     }
-    svg.setAttribute("aria-label", `The board, ${v.board.length} tile${v.board.length > 1 ? "s" : ""} laid. ${turn}${what}`);
+    svg.setAttribute("aria-label", `${nt("The board, {n} tile laid.", "The board, {n} tiles laid.", v.board.length)} ${turn}${what}`);
     const buttons = [];
     for (const [key, spot] of moves.spots) {
-      buttons.push(el("button", { "data-spot": key }, `place the tile ${spotWords(spot)}`
-        + (key === ui.picked ? `, turned ${rotationAt(state, ui, key)} degrees` : "")));
+      buttons.push(el("button", { "data-spot": key }, key === ui.picked
+        ? t("place the tile {where}, turned {degrees} degrees", { where: spotWords(spot), degrees: rotationAt(state, ui, key) })
+        : t("place the tile {where}", { where: spotWords(spot) })));
     }
     moves.pieces.forEach((i, n) => buttons.push(el("button", { "data-action": state.legal[i] },
       `${n < NUMBERED ? `${n + 1}: ` : ""}${pieceWords(pieceOf(state.legal_parts[i]))}`)));
-    if (moves.pass !== null) buttons.push(el("button", { "data-action": state.legal[moves.pass] }, "pass"));
+    if (moves.pass !== null) buttons.push(el("button", { "data-action": state.legal[moves.pass] }, t("pass")));
     const focused = choiceList.contains(document.activeElement) ? document.activeElement.dataset : null;
     choiceList.replaceChildren(...buttons.map((b) => el("li", {}, b)));
     if (focused) {
@@ -307,24 +338,24 @@ function drawing(dom, tiles) {
     const parts = [];
     if (v.tile && !state.terminal) {
       const rotation = ui.hovered ? rotationAt(state, ui, ui.hovered) : ui.rotation;
-      const drawn = sv("svg", { viewBox: "-4 -4 108 108", "aria-label": "the drawn tile" },
+      const drawn = sv("svg", { viewBox: "-4 -4 108 108", "aria-label": t("the drawn tile") },
                        tileGroup({ type: v.tile, x: 0, y: 0, rotation }));
-      parts.push(el("h3", { "data-tile": v.tile }, "Your tile"),
+      parts.push(el("h3", { "data-tile": v.tile }, t("Your tile")),
         el("div", { class: "row drawn" }, drawn,
            el("div", { class: "muted" }, (tiles.byType[v.tile] || {}).text || "", el("br"),
-              `${v.remaining} tiles left`)));
+              nt("{n} tile left", "{n} tiles left", v.remaining))));
     }
     if (moves.spots.size) {
-      const how = ui.touched ? "tap a place, tap it again to turn the tile"
-        : state.aids !== false ? "click a yellow spot to place" : "point at where the tile goes, click to place";
+      const how = ui.touched ? t("tap a place, tap it again to turn the tile")
+        : state.aids !== false ? t("click a yellow spot to place") : t("point at where the tile goes, click to place");
       parts.push(el("div", { class: "controls" },
-        ui.picked ? el("button", { id: "place", class: "primary" }, "Place ", el("kbd", {}, "Enter")) : null,
-        el("button", { id: "rotate" }, "Rotate ", el("kbd", {}, "r")),
+        ui.picked ? el("button", { id: "place", class: "primary" }, t("Place"), " ", el("kbd", {}, "Enter")) : null,
+        el("button", { id: "rotate" }, t("Rotate"), " ", el("kbd", {}, "r")),
         el("span", { class: "muted" }, how)));
     } else if (moves.pass !== null) {
       parts.push(el("div", { class: "controls" },
-        el("button", { id: "pass", "data-action": state.legal[moves.pass] }, "Pass ", el("kbd", {}, "p")),
-        el("span", { class: "muted" }, "or click a circle on the new tile")));
+        el("button", { id: "pass", "data-action": state.legal[moves.pass] }, t("Pass"), " ", el("kbd", {}, "p")),
+        el("span", { class: "muted" }, t("or click a circle on the new tile"))));
     }
     if (moves.others.length) {
       parts.push(el("div", { class: "move-buttons" }, ...moves.others.map((i) =>
@@ -618,15 +649,18 @@ export function createBoard(container, controls, { data, send }) {
     },
     /** A breakdown item pointed at (null: no longer): the cells it scored. */
     highlightItem(item) { this.highlight(item && item.tiles); },
-    keys: [["arrows", "move the tile"], ["r", "rotate"], ["Enter", "place"], ["1–9", "a piece"], ["p", "pass"]],
+    keys: [[t("arrows"), t("move the tile")], ["r", t("rotate")], ["Enter", t("place")],
+           ["1–9", t("a piece")], ["p", t("pass")]],
     /** The status line's words for the seat to move: what its legal moves ask for. */
     status(s) {
       const moves = movesOf(s);
-      if (moves.spots.size) return ": place the tile";
+      if (moves.spots.size) return t("place the tile");
       const kinds = new Set(moves.pieces.map((i) => s.legal_parts[i][0]));
-      const pieces = ["follower", "hut"].filter((k) => kinds.has(k)).map((k) => `a ${k}`);
-      if (!pieces.length) return moves.pass !== null ? ": no piece fits the tile, pass" : "";
-      return `: ${pieces.join(" or ")}${moves.pass !== null ? ", or pass" : ""}`;
+      const follower = kinds.has("follower"), hut = kinds.has("hut"), pass = moves.pass !== null;
+      if (!follower && !hut) return pass ? t("no piece fits the tile, pass") : "";
+      if (follower && hut) return pass ? t("a follower or a hut, or pass") : t("a follower or a hut");
+      if (follower) return pass ? t("a follower, or pass") : t("a follower");
+      return pass ? t("a hut, or pass") : t("a hut");
     },
     destroy() { unbind(); resized.disconnect(); },
   };
