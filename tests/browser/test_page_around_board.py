@@ -344,6 +344,10 @@ def test_the_lobby_shows_each_game_with_a_picture_its_players_and_length(server,
     page.goto(server.base + "/")
     cards = page.locator("#game-cards .game-card")
     expect(cards).to_have_count(5)                     # Catan too
+    assert [cards.nth(i).get_attribute("data-game") for i in range(5)] == [
+        "carcassonne", "hunters-gatherers", "jaeger-sammler", "catan-dice", "catan"]  # L7
+    expect(page.locator(".game-card[data-game='catan'] .game-facts")).to_contain_text(
+        "3–4 players")
     for name, players in (("carcassonne", "2–5 players"), ("catan-dice", "1–4 players"),
                           ("jaeger-sammler", "2–4 players"), ("hunters-gatherers", "2–5 players")):
         card = page.locator(f".game-card[data-game='{name}']")

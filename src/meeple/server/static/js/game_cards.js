@@ -19,6 +19,9 @@ const ABOUT = () => ({
   "catan-dice": { line: t("Roll resource dice and build roads, settlements, cities and "
                           + "knights on your island sheet. Good alone."),
                   length: t("about 15 minutes (15 turns)") },
+  "catan": { line: t("Settle an island laid anew each game: roll for resources, trade with "
+                     + "the bank and each other, build roads, settlements and cities."),
+             length: t("about 75 minutes (to 10 points)") },
 });
 
 /** A small picture of each game, drawn (no image files): a tile, hexes, a die. */
@@ -43,6 +46,12 @@ const PICTURES = {
                  "stroke-width": 2 }),
     ...[[15, 15], [33, 15], [24, 24], [15, 33], [33, 33]].map(([cx, cy]) =>
       sv("circle", { cx, cy, r: 3.5, fill: "#2b2a27" }))],
+  "catan": () => [
+    ...[[14, 16, "#3f8f3a"], [34, 16, "#c9a227"], [24, 33, "#b5582f"]].map(([x, y, fill]) =>
+      sv("polygon", { points: hexPoints(x, y, 11), fill, stroke: "#f1e3b8", "stroke-width": 1.5 })),
+    sv("path", { d: "M20 20 L28 20", stroke: "#2f62c9", "stroke-width": 3 }),
+    sv("path", { d: "M21 27 l3 -4 l3 4 v4 h-6 z", fill: "#d33b2c", stroke: "#fff",
+                 "stroke-width": 1 })],
 };
 
 function picture(name) {

@@ -518,7 +518,7 @@ async function start() {
   createPlayerCard($("you"), { onChange: () => myGames.refresh() });
   try { types = await api("/api/games/types"); }
   catch (e) { $("create-error").textContent = e.message; return; }
-  types.sort((a, b) => a.title.localeCompare(b.title));      // the menu in the titles' order
+  // the server lists the games in the README's order (the registry's one list): kept as it is
   for (const ty of types) $("game").append(el("option", { value: ty.name }, ty.title));
   $("game").value = types[0].name;
   renderGameCards($("game-cards"), types, (name) => {     // a card picks its game below
