@@ -74,6 +74,12 @@ def cwords(context: str, msgid: str, /, **params: Any) -> Text:
     return Text(msgid, params, context=context)
 
 
+def ncwords(context: str, singular: str, plural: str, n: int, /, **params: Any) -> Text:
+    """:func:`nwords` with a context: the same English words said apart where they stand
+    (``ncwords("taken", "a weapon", "{n} weapons", n)`` beside a plain ``"a weapon"``)."""
+    return Text(singular, {"n": n, **params}, plural=plural, n=n, context=context)
+
+
 def join_words(items: list[str]) -> Text | str:
     """``"a"``, ``"a and b"``, ``"a, b and c"``, translatable: the list's separators are
     words too (Czech and Russian say ``"a"``/``"и"``)."""
@@ -85,3 +91,13 @@ def join_words(items: list[str]) -> Text | str:
     for item in items[1:-1]:
         head = words("{a}, {b}", a=head, b=item)
     return words("{a} and {b}", a=head, b=items[-1])
+
+
+def comma_words(items: list[str]) -> Text | str:
+    """``"a, b, c"``: a list joined by commas alone, translatable (a list of counts)."""
+    if not items:
+        return ""
+    head = items[0]
+    for item in items[1:]:
+        head = words("{a}, {b}", a=head, b=item)
+    return head

@@ -4,7 +4,8 @@ to date with them.
 ``python -m meeple.i18n.extract`` lists what the catalogues lack; ``--update`` adds the new
 messages to every catalogue (untranslated) and marks the ones no longer in the source
 obsolete, as ``pybabel update`` does. Python marks its messages with
-:func:`meeple.core.text.words`, ``nwords`` (singular, plural) and ``cwords`` (context first);
+:func:`meeple.core.text.words`, ``nwords`` (singular, plural), ``cwords`` and ``ncwords``
+(context first);
 the browser's modules with ``t("...")`` and ``nt("...", "...", n)``.
 """
 from __future__ import annotations
@@ -19,8 +20,10 @@ from typing import Any
 from . import LANGUAGES, SOURCE, catalogue_path
 
 SOURCE_DIR = Path(__file__).parents[1]
-SEARCHES: list[tuple[list[tuple[str, str]], dict[str, Any]]] = [([("**.py", "python")], {"words": None, "nwords": (1, 2), "cwords": ((1, "c"), 2)}),
-            ([("**/static/**.js", "javascript")], {"t": None, "nt": (1, 2)})]
+SEARCHES: list[tuple[list[tuple[str, str]], dict[str, Any]]] = [
+    ([("**.py", "python")], {"words": None, "nwords": (1, 2), "cwords": ((1, "c"), 2),
+                             "ncwords": ((1, "c"), 2, 3)}),
+    ([("**/static/**.js", "javascript")], {"t": None, "nt": (1, 2)})]
 """The source files searched, each kind with its own markers of a message."""
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...core.action import Action
 from ...core.errors import IllegalAction
+from ...core.text import words
 from ...tiles.geometry import CENTRE, EDGES, HALVES
 from .._tilegame.notation import PASS, PLACE_SYNTAX, Notation, cached, draw, follower, place
 
@@ -34,14 +35,15 @@ def hut(loc: str) -> Action:
 
 def _parse_hut(args: list[str]) -> Action:
     if len(args) != 1:
-        raise IllegalAction("hut takes one location")
+        raise IllegalAction(words("hut takes one location"))
     if args[0] not in HUT_LOCATIONS:
-        raise IllegalAction(f"a hut is named by {' '.join(HUT_LOCATIONS)}, not {args[0]!r}")
+        raise IllegalAction(words("a hut is named by {names}, not {loc}",
+                                  names=" ".join(HUT_LOCATIONS), loc=repr(args[0])))
     return hut(args[0])
 
 
 NOTATION = Notation(KIND_LOCATIONS, SYNTAX, {"hut": _parse_hut},
-                    {("river", CENTRE): " (a fisher never stands on a lake; a hut may: hut C)"})
+                    {("river", CENTRE): words("a fisher never stands on a lake; a hut may: hut C")})
 
 __all__ = ["HUT_LOCATIONS", "KIND_LOCATIONS", "NOTATION", "PASS", "ROLES", "SYNTAX", "draw",
            "follower", "hut", "place"]
