@@ -19,7 +19,9 @@ source, so a test can check that every message has every language's every plural
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Callable, Iterator, Mapping
 
 
 class Text(str):
@@ -101,3 +103,28 @@ def comma_words(items: list[str]) -> Text | str:
     for item in items[1:]:
         head = words("{a}, {b}", a=head, b=item)
     return head
+
+
+_READER: ContextVar[Callable[[Any], Any] | None] = ContextVar("meeple_reader", default=None)
+"""How the words of a picture reach its reader: a driver's translator (:func:`reading`),
+or None for English."""
+
+
+def say(text: Any) -> Any:
+    """``text`` (a :class:`Text`, or anything :func:`meeple.i18n.translate` takes) in the
+    reader's language, where the driver has set one with :func:`reading`; else as it is.
+    For a terminal picture, which measures its lines to fit the screen: its words are said
+    in the reader's language before they are measured, not after."""
+    reader = _READER.get()
+    return text if reader is None else reader(text)
+
+
+@contextmanager
+def reading(reader: Callable[[Any], Any] | None) -> Iterator[None]:
+    """Within the block, :func:`say` translates with ``reader`` (a terminal command's
+    language: ``lambda value: translate(value, lang)``; None for English)."""
+    token = _READER.set(reader)
+    try:
+        yield
+    finally:
+        _READER.reset(token)

@@ -8,12 +8,13 @@ from rich.markup import escape
 from ..core.errors import RecordError
 from ..core.record import Record
 from ..core.state import CHANCE, State
+from ..core.text import nwords, say, words
 from .report import breakdown_table
 from ..play.replay import replay
 
-KEYS = ("[dim]n/→/Enter next · p/← back · 12 Enter: action 12 · s/e start/end · "
-        "t scores · q quit[/]")
-PROMPT = "replay> "
+KEYS = words("[dim]n/→/Enter next · p/← back · 12 Enter: action 12 · s/e start/end · "
+             "t scores · q quit[/]")
+PROMPT = words("replay> ")
 
 
 def position(record: Record, at: int | None = None) -> State:
@@ -33,25 +34,36 @@ def position(record: Record, at: int | None = None) -> State:
 def to_move(state: State) -> str:
     """Whose turn it is, in words."""
     if state.is_terminal():
-        return "the game is over"
+        return words("the game is over")
     if state.current_player == CHANCE:
-        return "chance is next (a draw, a roll or a set-up)"
-    return f"seat {state.current_player} to move"
+        return words("chance is next (a draw, a roll or a set-up)")
+    return words("seat {seat} to move", seat=state.current_player)
 
 
 def show(console: Console, record: Record, state: State) -> None:
     """The position, the action that led to it with its events, the scores, and who moves."""
-    at, total = state.action_count, len(record.actions)
     console.print(state.game.drawing.picture(state.view(None), width=console.width))
-    if at:
-        console.print(f"after action {at} of {total}: "
-                      f"[bold]{escape(record.actions[at - 1])}[/]")
-        for event in state.events_since(at - 1):
-            console.print(f"  [green]→[/] {escape(event['text'])}")
-    else:
-        console.print(f"before the first of {total} actions")
+    for line in _told(record, state):
+        console.print(line)
     console.print(breakdown_table(state))
-    console.print(f"turn {state.turn} · scores {state.scores()} · {to_move(state)}")
+    console.print(_where(state))
+
+
+def _told(record: Record, state: State) -> list[str]:
+    """The action that led to ``state`` and its events (or that none has been played)."""
+    at, total = state.action_count, len(record.actions)
+    if not at:
+        return [say(words("before the first of {total} actions", total=total))]
+    return [say(words("after action {at} of {total}: [bold]{action}[/]", at=at, total=total,
+                      action=escape(record.actions[at - 1]))),
+            *(f"  [green]→[/] {escape(say(event['text']))}"
+              for event in state.events_since(at - 1))]
+
+
+def _where(state: State) -> str:
+    """The turn, the scores and who moves."""
+    return say(words("turn {turn} · scores {scores} · {who}", turn=state.turn,
+                     scores=str(state.scores()), who=to_move(state)))
 
 
 def step_through(console: Console, record: Record, at: int) -> None:
@@ -66,7 +78,7 @@ def step_through(console: Console, record: Record, at: int) -> None:
             if console.is_terminal:
                 console.clear()
             _step_screen(console, record, state, message, detail)
-            console.print(PROMPT, end="")
+            console.print(say(PROMPT), end="")
             key = keys.read(console)
             if key is None or key == "q":
                 console.print()
@@ -79,17 +91,10 @@ def _step_screen(console: Console, record: Record, state: State, message: str,
     """One position of the step-through: the board (or, with ``detail``, the scores'
     breakdown) fitted to what the terminal's height leaves it, then the action that led
     here with its events, who moves, a message and the keys."""
-    at, total = state.action_count, len(record.actions)
-    below = []
-    if at:
-        below.append(f"after action {at} of {total}: [bold]{escape(record.actions[at - 1])}[/]")
-        below += [f"  [green]→[/] {escape(event['text'])}" for event in state.events_since(at - 1)]
-    else:
-        below.append(f"before the first of {total} actions")
-    below.append(f"turn {state.turn} · scores {state.scores()} · {to_move(state)}")
+    below = [*_told(record, state), _where(state)]
     if message:
-        below.append(f"[yellow]{escape(message)}[/]")
-    below.append(KEYS)
+        below.append(f"[yellow]{escape(say(message))}[/]")
+    below.append(say(KEYS))
     if detail:
         console.print(breakdown_table(state))
     else:
@@ -113,10 +118,10 @@ NEXT, BACK = ("", "n", "right", " "), ("p", "b", "left")
 def _next(key: str, at: int, total: int, detail: bool) -> tuple[int, str, bool]:
     """The position, message and view after ``key``."""
     if key in NEXT:
-        return (at + 1, "", detail) if at < total else (at, f"already at the end (action "
-                                                           f"{total} of {total})", detail)
+        return (at + 1, "", detail) if at < total else (at, words(
+            "already at the end (action {total} of {total})", total=total), detail)
     if key in BACK:
-        return (at - 1, "", detail) if at > 0 else (at, "already at the start", detail)
+        return (at - 1, "", detail) if at > 0 else (at, words("already at the start"), detail)
     if key in ("e", "end"):
         return total, "", detail
     if key in ("s", "home"):
@@ -125,9 +130,10 @@ def _next(key: str, at: int, total: int, detail: bool) -> tuple[int, str, bool]:
         return at, "", not detail
     if key.isascii() and key.isdigit() and len(key) <= 9:
         if int(key) > total:
-            return total, f"the record has {total} actions: here is the end", detail
+            return total, nwords("the record has {n} action: here is the end",
+                                 "the record has {n} actions: here is the end", total), detail
         return int(key), "", detail
-    return at, f"unknown key {key!r}: the keys are below", detail
+    return at, words("unknown key {key}: the keys are below", key=repr(key)), detail
 
 
 class _Lines:

@@ -17,8 +17,8 @@ from ...tiles.words import feature_word
 from ...tiles.geometry import ROTATIONS
 
 PASS = Action("pass")
-PLACE_SYNTAX = ("place T X Y R (tile T at x X, y Y (y grows southwards), rotation R: "
-                "0 90 180 270)")
+PLACE_SYNTAX = words("place T X Y R (tile T at x X, y Y (y grows southwards), rotation R: "
+                     "0 90 180 270)")
 
 ACTIONS_KEPT = 1 << 12
 """Each memo of actions below keeps at most this many; ``_PLACE`` holds what the parser

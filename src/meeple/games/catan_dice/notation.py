@@ -8,12 +8,12 @@ from ...core.text import words
 from .island import ANY_JOKER, COSTS, FACES, KIND, KNIGHT_JOKERS
 
 SYNTAX = {
-    "roll": "roll FACE ... (faces: " + " ".join(FACES) + ")",
-    "reroll": "reroll I ... (dice 0-5, ascending)",
+    "roll": words("roll FACE ... (faces: {faces})", faces=" ".join(FACES)),
+    "reroll": words("reroll I ... (dice 0-5, ascending)"),
     "stop": "stop",
-    "trade": "trade I J RES (two gold dice I < J: I becomes RES, J is spent)",
-    "joker": "joker K I [RES] (knight K's joker on die I; RES only for K6)",
-    "build": "build road|settlement|city|knight NAME (e.g. build road R3, build city C7)",
+    "trade": words("trade I J RES (two gold dice I < J: I becomes RES, J is spent)"),
+    "joker": words("joker K I [RES] (knight K's joker on die I; RES only for K6)"),
+    "build": words("build road|settlement|city|knight NAME (e.g. build road R3, build city C7)"),
     "end": "end",
 }
 

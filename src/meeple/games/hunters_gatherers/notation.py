@@ -19,11 +19,11 @@ KIND_LOCATIONS: dict[str, tuple[str, ...]] = {"forest": EDGES, "river": EDGES, "
 ROLES = {"forest": "gatherer", "river": "fisher", "meadow": "hunter"}
 HUT_LOCATIONS = (*EDGES, CENTRE)
 SYNTAX = {
-    "draw": "draw T (T: a tile type such as L07 or B03)",
+    "draw": words("draw T (T: a tile type such as L07 or B03)"),
     "place": PLACE_SYNTAX,
-    "follower": "follower KIND LOC (forest/river at N E S W, meadow at Nw Ne En Es Se Sw Ws "
-                "Wn)",
-    "hut": "hut LOC (a river edge N E S W, or C for the lake)",
+    "follower": words("follower KIND LOC (forest/river at N E S W, meadow at Nw Ne En Es Se Sw "
+                      "Ws Wn)"),
+    "hut": words("hut LOC (a river edge N E S W, or C for the lake)"),
     "pass": "pass",
 }
 

@@ -19,9 +19,9 @@ from .board import field_name, parse_field
 from .tiles import CODE
 
 SYNTAX = {
-    "setup": "setup KIND ... (one kind per empty field, row-major order)",
-    "move": "move A>B>C (one pawn two steps) or move A>B D>E (two pawns one step each)",
-    "remove": "remove A (take the pawn on field A off the board)",
+    "setup": words("setup KIND ... (one kind per empty field, row-major order)"),
+    "move": words("move A>B>C (one pawn two steps) or move A>B D>E (two pawns one step each)"),
+    "remove": words("remove A (take the pawn on field A off the board)"),
 }
 
 
