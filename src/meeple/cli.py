@@ -131,33 +131,88 @@ def _db_option() -> argparse.ArgumentParser:
 
 
 def _add_play(sub) -> None:
-    play = sub.add_parser("play", help="play a game in the terminal", epilog=EPILOG,
-                          description="Play in the terminal: 'human' seats are prompted, "
-                                      "other seats are bots (random, greedy, ...).")
+    play = sub.add_parser("play", help=say(words("play a game in the terminal")),
+                          epilog=EPILOG,
+                          description=say(words("Play in the terminal: 'human' seats are "
+                                                "prompted, other seats are bots (random, "
+                                                "greedy, ...).")))
     play.add_argument("game", nargs="?", choices=GameNames(), metavar="GAME",
-                      help="the game: %(choices)s (with --load it may be left out: the "
-                           "record names it)")
+                      help=say(words("the game: %(choices)s (with --load it may be left out: "
+                                     "the record names it)")))
     play.add_argument("--players", type=parse_spec_list, default=None,
-                      help="one entry per seat: human or an agent spec (default: human, "
-                           "plus greedy opponents where the game needs them)")
+                      help=say(words("one entry per seat: human or an agent spec (default: "
+                                     "human, plus greedy opponents where the game needs "
+                                     "them)")))
     play.add_argument("--seed", type=_number(0), default=None,
-                      help="a whole number ≥ 0 that fixes the deal (default: random)")
-    play.add_argument("--config", type=_config, default=None, help="game options as JSON")
+                      help=say(words("a whole number ≥ 0 that fixes the deal (default: "
+                                     "random)")))
+    play.add_argument("--config", type=_config, default=None,
+                      help=say(words("game options as JSON")))
     play.add_argument("--save", metavar="FILE",
-                      help="write the game record here at the end (checked before the game "
-                           "starts; an existing file is overwritten)")
+                      help=say(words("write the game record here at the end (checked before "
+                                     "the game starts; an existing file is overwritten)")))
     play.add_argument("--load", metavar="FILE",
-                      help="continue the game saved in FILE (its seats unless --players "
-                           "is given; saved back to FILE unless --save names another)")
+                      help=say(words("continue the game saved in FILE (its seats unless "
+                                     "--players is given; saved back to FILE unless --save "
+                                     "names another)")))
     play.add_argument("--delay", type=_number(0, decimal=True), default=0.0, metavar="S",
-                      help="wait S seconds after each bot move, to watch bots play "
-                           "(e.g. --players greedy,mcts --delay 1)")
+                      help=say(words("wait S seconds after each bot move, to watch bots play "
+                                     "(e.g. --players greedy,mcts --delay 1)")))
     play.add_argument("--hints", nargs="?", const="auto", default=None, metavar="AGENT",
-                      help="on your turn, show a bot's top three moves with their estimated "
-                           "win rate (expected score alone); AGENT is a spec such as "
-                           "mcts:time=1 or planner (default: the first bot seat's agent, "
-                           "else mcts)")
+                      help=say(words("on your turn, show a bot's top three moves with their "
+                                     "estimated win rate (expected score alone); AGENT is a "
+                                     "spec such as mcts:time=1 or planner (default: the "
+                                     "first bot seat's agent, else mcts)")))
+    _lang_option(play)
     play.set_defaults(handler=cmd_play)
+
+
+def _lang_option(parser) -> None:
+    """``--lang``: the language of the command's words (read before the parser is built,
+    so that its --help is in it too: :func:`early_language`)."""
+    parser.add_argument("--lang", metavar="LANG",
+                        help=say(words("en, cs or ru (default: from LC_ALL / LC_MESSAGES / "
+                                       "LANG, else English)")))
+
+
+def early_language(argv: list[str]) -> str:
+    """The language a command speaks: its ``--lang LANG`` (or ``--lang=LANG``), else the
+    environment's (:func:`meeple.i18n.choose`); read from the arguments before they are
+    parsed, since the parser's own help is in that language. English is known without
+    importing the languages (``meeple --version`` stays quick)."""
+    import os
+    requested = None
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            requested = argv[i + 1]
+        elif arg.startswith("--lang="):
+            requested = arg[len("--lang="):]
+    named = [requested or ""] + [os.environ.get(n, "") for n in ("LC_ALL", "LC_MESSAGES",
+                                                                  "LANG")]
+    if not any(re.split(r"[._\-]", value.lower())[0] in ("cs", "ru") for value in named):
+        return "en"
+    from .i18n import choose
+    return choose(requested)
+
+
+_LANG = ["en"]
+"""The language of this command's words (:func:`early_language`), set by :func:`main`."""
+
+
+def words(msgid: str, /) -> str:
+    """A help text of the play commands, marked for the message extractor (its keyword
+    ``words``); :func:`say` says it in the command's language."""
+    return msgid
+
+
+def say(text: str) -> str:
+    """``text`` (a help text) in the command's language; English as it is, importing
+    nothing (the parser is built for ``meeple --version`` too)."""
+    if _LANG[0] == "en":
+        return text
+    from .core.text import Text
+    from .i18n import translate
+    return translate(Text(text), _LANG[0])
 
 
 def _add_simulate(sub) -> None:
@@ -178,17 +233,21 @@ def _add_simulate(sub) -> None:
 
 
 def _add_replay(sub) -> None:
-    rep = sub.add_parser("replay", help="replay a game record and report the state reached",
+    rep = sub.add_parser("replay",
+                         help=say(words("replay a game record and report the state reached")),
                          parents=[_json_option("the report")],
-                         description="Replays a JSON game record; an illegal action or a "
-                                     "malformed record exits with status 1 and says why.")
-    rep.add_argument("file", help="a game record (JSON, as play --save and simulate "
-                                  "--records write it)")
+                         description=say(words("Replays a JSON game record; an illegal "
+                                               "action or a malformed record exits with "
+                                               "status 1 and says why.")))
+    rep.add_argument("file", help=say(words("a game record (JSON, as play --save and "
+                                            "simulate --records write it)")))
     rep.add_argument("--at", type=_number(0), default=None, metavar="N",
-                     help="the position after the first N actions (default: all)")
+                     help=say(words("the position after the first N actions (default: "
+                                    "all)")))
     rep.add_argument("--step", action="store_true",
-                     help="step through the game with the keyboard (from --at N or the "
-                          "start)")
+                     help=say(words("step through the game with the keyboard (from --at N "
+                                    "or the start)")))
+    _lang_option(rep)
     rep.set_defaults(handler=cmd_replay)
 
 
@@ -320,8 +379,19 @@ def _default_db() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    lang = _LANG[0] = early_language(arguments)
+    if lang == "en":
+        return _main(arguments)
+    from .core.text import reading
+    from .i18n import translate
+    with reading(lambda value: translate(value, lang)):
+        return _main(arguments)
+
+
+def _main(argv: list[str]) -> int:
     parser = build_parser()
-    if not (sys.argv[1:] if argv is None else argv):
+    if not argv:
         parser.print_help()               # ``meeple`` alone: what it does, as git says
         return 0
     args = parser.parse_args(argv)
@@ -385,12 +455,18 @@ def cmd_play(args) -> int:
                                actions=actions, delay=args.delay)
     except ValueError as e:
         return _fail(str(e))
-    resumed = f", resumed after {len(actions)} actions" if actions else ""
-    session.console.print(f"{game.title}, seed {seed}, seats: {', '.join(session.seats)}"
-                          f"{resumed}")
+    from .core.text import nwords, say as told, words  # (this words: a Text with fields)
+    seats = ", ".join(session.seats)
+    opening = (nwords("{game}, seed {seed}, seats: {seats}, resumed after {n} action",
+                      "{game}, seed {seed}, seats: {seats}, resumed after {n} actions",
+                      len(actions), game=game.title, seed=seed, seats=seats)
+               if actions else words("{game}, seed {seed}, seats: {seats}",
+                                     game=game.title, seed=seed, seats=seats))
+    session.console.print(told(opening))
     if actions and session.state.is_terminal():
-        session.console.print(f"The game in {args.load} is already over: here is its end "
-                              f"('meeple replay {args.load} --step' goes through it).")
+        session.console.print(told(words(
+            "The game in {file} is already over: here is its end ('meeple replay {file} "
+            "--step' goes through it).", file=args.load)))
     session.run()
     return 0
 

@@ -129,3 +129,74 @@ def test_a_whole_game_s_log_reads_in_czech_and_russian(name, lang):
     english = [line for line in lines if lang == "ru" and LATIN_WORD.search(line)
                or lang == "cs" and ENGLISH.search(line)]
     assert not english
+
+
+NOTATION = re.compile(
+    r"\b(pass|place|follower|hut|draw|move|remove|setup|roll|reroll|stop|trade|joker|build|"
+    r"end|road|city|field|monastery|forest|river|meadow|lake|settlement|knight|ore|grain|"
+    r"wool|lumber|brick|gold|berries|tubers|herbs|jug|necklace|fur|skull|weapon|path|cave|"
+    r"mammoth\d?|RES|KIND|LOC|NAME|[A-Z]\d*|[NESW][nesw]?)\b")
+"""The notation a refusal may name (a move as typed, its kinds and fields)."""
+
+
+def _random_game(name: str, seed: int):
+    rng = random.Random(seed)
+    state = meeple.load(name, 2).new_state(seed)
+    middle = []
+    while not state.is_terminal():
+        state.apply(state.sample_chance(rng) if state.current_player == CHANCE
+                    else rng.choice(state.legal_actions()))
+        if state.action_count % 37 == 0:
+            middle.append(state.score_breakdown())     # Jäger und Sammler's hidden items too
+    return state, middle
+
+
+def _left_in_english(lines: list[str], lang: str) -> list[str]:
+    return [line for line in lines if lang == "ru" and LATIN_WORD.search(
+        re.sub(r"\b(X|[A-Z]+\d*|[RKSC]\d)\b", "", line))
+        or lang == "cs" and (ENGLISH.search(line) or re.search(
+            r"\b(points?|seat|tiles|with|completed|round|incomplete|took|left)\b", line))]
+
+
+@pytest.mark.parametrize("name", ["carcassonne", "hunters-gatherers", "jaeger-sammler",
+                                  "catan-dice"])
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_whole_game_s_events_and_breakdown_read_in_czech_and_russian(name, lang):
+    state, middle = _random_game(name, 5)
+    texts = [e["text"] for e in state.events] + [
+        item["text"] for breakdown in [state.score_breakdown(), *middle]
+        for seat in breakdown["seats"] for item in seat["items"]]
+    assert texts and all(isinstance(t, Text) for t in texts)
+    said = [translate(t, lang) for t in texts]
+    assert _left_in_english(said, lang) == []
+    final = translate(state.score_breakdown(), lang)        # as the server sends it
+    assert [item["text"] for seat in final["seats"] for item in seat["items"]] == said[
+        len(state.events):len(state.events) + sum(len(seat["items"])
+                                                  for seat in final["seats"])]
+
+
+@pytest.mark.parametrize("name", ["carcassonne", "hunters-gatherers", "jaeger-sammler",
+                                  "catan-dice"])
+@pytest.mark.parametrize("lang", OTHERS)
+def test_refusals_read_in_czech_and_russian(name, lang):
+    """Every way a move is refused in a random game (each legal move's neighbours in the
+    notation, mangled) is said in the reader's language."""
+    rng = random.Random(6)
+    state = meeple.load(name, 2).new_state(6)
+    reasons = []
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        for text in ("", "nonsense", "pass 1", "place", "move 99,99>0,0>0,1", "build road",
+                     "roll ore", "follower road Q", "remove 1,1", "hut X", "reroll 9"):
+            try:
+                state.checked(text)
+            except meeple.IllegalAction as e:
+                reasons.append(e.args[0])
+        state.apply(state.sample_chance(rng) if state.current_player == CHANCE
+                    else rng.choice(state.legal_actions()))
+    assert reasons and all(isinstance(r, Text) for r in reasons)
+    said = [translate(r, lang) for r in reasons]
+    plain = [NOTATION.sub("", re.sub(r"'[^']*'|\(zápis: .*\)|\(запись: .*\)|"
+                                     r"(tahy|ходы): .*", "", s)) for s in said]
+    assert _left_in_english(plain, lang) == [], said

@@ -87,3 +87,19 @@ def test_the_pages_words_from_the_server_in_the_reader_s_language(serve):
     page = client.get("/games/NOSUCHGAME12", headers=czech | {"Accept": "text/html"})
     assert page.status_code == 404 and '<html lang="cs">' in page.text
     assert "Taková hra není" in page.text and '<a class="back" href="/">' in page.text
+
+
+def test_the_engine_s_events_and_breakdown_in_the_reader_s_language(serve):
+    from .helpers import create
+    client = serve()
+    game = create(client, "catan-dice", players=1, seed=3)
+    auth = {"Authorization": f"Bearer {game['seats'][0]['token']}"}
+    url, czech = f"/api/games/{game['id']}/actions", auth | {"Accept-Language": "cs"}
+    client.post(url, json={"action": "stop"}, headers=czech)
+    reply = client.post(url, json={"action": "end"}, headers=czech).json()
+    assert [e["text"] for e in reply["events"]] == [
+        "hráč 0 zapisuje křížek (-2) za tah 1: X: nic nepostaveno"]
+    items = reply["breakdown"]["seats"][0]["items"]
+    assert [item["text"] for item in items] == ["tah 1: X: nic nepostaveno"]
+    english = client.get(f"/api/games/{game['id']}", headers=auth).json()
+    assert english["breakdown"]["seats"][0]["items"][0]["text"] == "turn 1: X: nothing built"

@@ -161,3 +161,29 @@ def test_the_bots_moves_between_yours_are_told_in_words(rows, columns):
     assert "red (you) put no tribe member or hut on the tile" in log
     assert not re.search(r"seat \d: |place L\d+ -?\d", log), log
     child.terminate(force=True)
+
+
+@pytest.mark.parametrize("lang, prompt, among", [("cs", r"hráč \d> ", "jedno z"),
+                                                 ("ru", r"игрок \d> ", "одно из")])
+@pytest.mark.parametrize("name", ["carcassonne", "hunters-gatherers"])
+def test_the_screen_fits_80x24_in_czech_and_russian_too(name, lang, prompt, among):
+    """Longer words, the same room: the status, the drawn tile's lines and the prompt in
+    Czech or Russian still leave the board on an 80x24 screen with the prompt."""
+    rows, columns = 24, 80
+    child = spawn(rows, columns, name, "--players", "human,greedy,greedy", "--seed", "4",
+                  "--lang", lang)
+    until(child, prompt)
+    for _ in range(4):
+        child.sendline("help")
+        text = until(child, prompt)
+        x, y, degrees = re.search(r"\((-?\d+),(-?\d+)\):(\d+)", text.split(among)[1]).groups()
+        child.sendline(f"{x} {y} {degrees}")
+        until(child, prompt)
+        child.sendline("pass")
+        until(child, prompt)
+        lines = screen(child.seen, rows, columns)
+        text = "\n".join(lines)
+        assert len(lines) == rows and re.fullmatch(prompt, lines[-1].rstrip() + " "), text
+        assert "▼" in text and "▲" in text and "◀" in text, text
+        assert len(board_rows(lines)) >= 3, text
+    child.terminate(force=True)

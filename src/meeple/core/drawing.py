@@ -18,6 +18,7 @@ import json
 from typing import TYPE_CHECKING, Sequence
 
 from .action import Action
+from .text import say, words
 
 if TYPE_CHECKING:
     from .game import Game
@@ -58,8 +59,8 @@ class Drawing:
             return self.legal_help(view, legal)
         if "only" in inspect.signature(self.legal_help).parameters:
             return self.legal_help(view, legal, only=only)
-        return (self.legal_help(view, legal)
-                + f"\n(this game's help lists every move: {' '.join(only)} is not used)")
+        return (self.legal_help(view, legal) + "\n" + say(words(
+            "(this game's help lists every move: {words} is not used)", words=" ".join(only))))
 
     def legend(self) -> str:
         """What the picture's symbols mean (shown once, and on request), or ""."""
@@ -70,7 +71,8 @@ class Drawing:
         """The legal moves in words, for the ``help`` command of terminal play; with
         ``only`` (words typed after ``help``), those naming every one of them."""
         shown = narrowed(self, view, legal, only)
-        return "legal: " + ", ".join(str(a) for a in shown) if shown else nothing(only)
+        return say(words("legal: {moves}", moves=", ".join(str(a) for a in shown))
+                   ) if shown else nothing(only)
 
     def numbered(self, view: dict, legal: Sequence[Action]) -> list[Action]:
         """The moves ``legal_help`` shows with numbers, in that order (a bare number N at
@@ -125,7 +127,8 @@ def narrowed(drawing: Drawing, view: dict, legal: Sequence[Action], only: Sequen
 
 def nothing(only: Sequence[str]) -> str:
     """What ``help WORDS`` says when no legal move names them."""
-    return f"No legal move names {' '.join(only)} (help alone lists them all)."
+    return say(words("No legal move names {words} (help alone lists them all).",
+                     words=" ".join(only)))
 
 
 def prompt_key(text: str) -> str:

@@ -12,6 +12,7 @@ from typing import Callable, Mapping, TypeVar
 
 from .action import Action
 from .errors import IllegalAction
+from .text import words
 
 
 MAX_DIGITS = 9
@@ -35,9 +36,13 @@ def integer(token: str, what: str, signed: bool = False) -> int:
     """``token`` read as a whole number; IllegalAction naming ``what`` if it is not one."""
     value = number(token, signed)
     if value is None:
-        sign = ", a leading - if negative" if signed else ""
-        raise IllegalAction(f"{what} must be an integer (ASCII digits 0-9, at most "
-                            f"{MAX_DIGITS}{sign}), not {token!r}")
+        if signed:
+            raise IllegalAction(words("{what} must be an integer (ASCII digits 0-9, at most "
+                                      "{digits}, a leading - if negative), not {token}",
+                                      what=what, digits=MAX_DIGITS, token=repr(token)))
+        raise IllegalAction(words("{what} must be an integer (ASCII digits 0-9, at most "
+                                  "{digits}), not {token}", what=what, digits=MAX_DIGITS,
+                                  token=repr(token)))
     return value
 
 
@@ -57,8 +62,10 @@ def _kinds(syntax: Mapping[str, str]) -> str:
     the kinds that only chance plays."""
     moves = [k for k in syntax if k not in CHANCE_KINDS]
     dealt = [k for k in syntax if k in CHANCE_KINDS]
-    return (f"moves: {', '.join(moves)}"
-            + (f" (and chance's: {', '.join(dealt)})" if dealt else ""))
+    if dealt:
+        return words("moves: {moves} (and chance's: {dealt})", moves=", ".join(moves),
+                     dealt=", ".join(dealt))
+    return words("moves: {moves}", moves=", ".join(moves))
 
 
 def parse_with(text: str, syntax: Mapping[str, str],
@@ -66,14 +73,17 @@ def parse_with(text: str, syntax: Mapping[str, str],
     """Parse ``text`` with ``parse_kind(kind, args)``; ``syntax`` maps each action kind to
     its syntax line. Raises IllegalAction naming the problem and the syntax."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action in notation is text, not {type(text).__name__}")
+        raise IllegalAction(words("an action in notation is text, not {type}",
+                                  type=type(text).__name__))
     parts = tokens(text)
     if not parts:
-        raise IllegalAction("empty action; " + _kinds(syntax))
+        raise IllegalAction(words("empty action; {kinds}", kinds=_kinds(syntax)))
     kind, args = parts[0], parts[1:]
     if kind not in syntax:
-        raise IllegalAction(f"unknown action {kind!r}; {_kinds(syntax)}")
+        raise IllegalAction(words("unknown action {kind}; {kinds}", kind=repr(kind),
+                                  kinds=_kinds(syntax)))
     try:
         return parse_kind(kind, args)
     except IllegalAction as e:
-        raise IllegalAction(f"{e} (syntax: {syntax[kind]})") from None
+        raise IllegalAction(words("{error} (syntax: {syntax})", error=e.args[0] if e.args
+                                  else str(e), syntax=syntax[kind])) from None

@@ -170,13 +170,14 @@ class State(ABC):
         elif type(action) is not self.action_type:
             raise IllegalAction(_not_an_action(action, self.action_type))
         elif not action or type(action[0]) is not str:
-            raise IllegalAction(f"{_shown(action)}: an action starts with its kind")
+            raise IllegalAction(words("{action}: an action starts with its kind",
+                                      action=_shown(action)))
         if self.is_terminal():
-            raise IllegalAction("the game is over")
+            raise IllegalAction(words("the game is over"))
         try:
             reason = self.check(action)
         except (IndexError, KeyError, TypeError, ValueError, AttributeError):
-            reason = "malformed action"
+            reason = words("malformed action")
         if reason is not None:
             raise IllegalAction(words("{action}: {reason}", action=_shown(action), reason=reason))
         return action
@@ -189,7 +190,7 @@ class State(ABC):
         where the game can say better; its consequences (points, a season's end) are the
         action's events. This default, for a game that has no words of its own, plays it
         as notation."""
-        return f"played {action}"
+        return words("played {action}", action=str(action))
 
     def advice(self, seat: int) -> str | None:
         """What ``seat`` can do now, in one sentence for a person, and why some things are
@@ -261,9 +262,10 @@ def _shown(action: Action) -> str:
 
 def _not_an_action(value: object, action_type: type[Action]) -> str:
     """Why ``value`` is refused as an action: it is not of the game's action class."""
-    return (f"not an action of this game: {value!r} is a {type(value).__name__}, not "
-            f"{action_type.__name__}; write the notation (state.apply('pass')) or use "
-            f"state.parse(text) or a legal action")
+    return words("not an action of this game: {value} is a {type}, not {action_type}; write "
+                 "the notation (state.apply('pass')) or use state.parse(text) or a legal "
+                 "action", value=repr(value), type=type(value).__name__,
+                 action_type=action_type.__name__)
 
 
 def _copied(value: Any) -> Any:

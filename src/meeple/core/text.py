@@ -19,7 +19,9 @@ source, so a test can check that every message has every language's every plural
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 
 class Text(str):
@@ -74,7 +76,13 @@ def cwords(context: str, msgid: str, /, **params: Any) -> Text:
     return Text(msgid, params, context=context)
 
 
-def join_words(items: list[str]) -> Text | str:
+def ncwords(context: str, singular: str, plural: str, n: int, /, **params: Any) -> Text:
+    """:func:`nwords` with a context: the same English words said apart where they stand
+    (``ncwords("taken", "a weapon", "{n} weapons", n)`` beside a plain ``"a weapon"``)."""
+    return Text(singular, {"n": n, **params}, plural=plural, n=n, context=context)
+
+
+def join_words(items: Sequence[str]) -> Text | str:
     """``"a"``, ``"a and b"``, ``"a, b and c"``, translatable: the list's separators are
     words too (Czech and Russian say ``"a"``/``"и"``)."""
     if not items:
@@ -85,3 +93,54 @@ def join_words(items: list[str]) -> Text | str:
     for item in items[1:-1]:
         head = words("{a}, {b}", a=head, b=item)
     return words("{a} and {b}", a=head, b=items[-1])
+
+
+def comma_words(items: Sequence[str]) -> Text | str:
+    """``"a, b, c"``: a list joined by commas alone, translatable (a list of counts)."""
+    if not items:
+        return ""
+    head = items[0]
+    for item in items[1:]:
+        head = words("{a}, {b}", a=head, b=item)
+    return head
+
+
+_READER: ContextVar[Callable[[Any], Any] | None] = ContextVar("meeple_reader", default=None)
+"""How the words of a picture reach its reader: a driver's translator (:func:`reading`),
+or None for English."""
+
+
+def say(text: Any) -> Any:
+    """``text`` (a :class:`Text`, or anything :func:`meeple.i18n.translate` takes) in the
+    reader's language, where the driver has set one with :func:`reading`; else as it is.
+    For a terminal picture, which measures its lines to fit the screen: its words are said
+    in the reader's language before they are measured, not after."""
+    reader = _READER.get()
+    return text if reader is None else reader(text)
+
+
+@contextmanager
+def reading(reader: Callable[[Any], Any] | None) -> Iterator[None]:
+    """Within the block, :func:`say` translates with ``reader`` (a terminal command's
+    language: ``lambda value: translate(value, lang)``; None for English)."""
+    token = _READER.set(reader)
+    try:
+        yield
+    finally:
+        _READER.reset(token)
+
+
+COLOUR_WORDS = {
+    "red": cwords("colour", "red"), "blue": cwords("colour", "blue"),
+    "green": cwords("colour", "green"), "yellow": cwords("colour", "yellow"),
+    "black": cwords("colour", "black"), "white": cwords("colour", "white"),
+    "purple": cwords("colour", "purple"), "orange": cwords("colour", "orange"),
+    "grey": cwords("colour", "grey"), "pink": cwords("colour", "pink"),
+}
+"""The seats' colours in words for people, the same words as the browser's
+(``static/js/colours.js``): every driver and game names a colour through this one table."""
+
+
+def colour_word(colour: str) -> str:
+    """A colour's name for people, translatable (a name not in the table as it is)."""
+    return COLOUR_WORDS.get(colour, colour)

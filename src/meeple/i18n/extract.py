@@ -4,10 +4,10 @@ to date with them.
 ``python -m meeple.i18n.extract`` lists what the catalogues lack; ``--update`` adds the new
 messages to every catalogue (untranslated) and marks the ones no longer in the source
 obsolete, as ``pybabel update`` does. Python marks its messages with
-:func:`meeple.core.text.words`, ``nwords`` (singular, plural) and ``cwords`` (context first);
-the browser's modules with ``t("...")``, ``nt("...", "...", n)`` and ``pt("context",
-"...")`` (inside template strings too), its pages' HTML with ``data-t`` and ``data-t-attrs``
-(:func:`extract_html`).
+:func:`meeple.core.text.words`, ``nwords`` (singular, plural), ``cwords`` and ``ncwords``
+(context first); the browser's modules with ``t("...")``, ``nt("...", "...", n)`` and
+``pt("context", "...")`` (inside template strings too), its pages' HTML with ``data-t`` and
+``data-t-attrs`` (:func:`extract_html`).
 """
 from __future__ import annotations
 
@@ -23,9 +23,11 @@ from typing import Any, Iterator
 from . import LANGUAGES, SOURCE, catalogue_path
 
 SOURCE_DIR = Path(__file__).parents[1]
-SEARCHES: list[tuple[list[tuple[str, str]], dict[str, Any]]] = [([("**.py", "python")], {"words": None, "nwords": (1, 2), "cwords": ((1, "c"), 2)}),
-            ([("**/static/**.js", "javascript")], {"t": None, "nt": (1, 2), "pt": ((1, "c"), 2)}),
-            ([("**/static/**.html", "meeple.i18n.extract:extract_html")], {})]
+SEARCHES: list[tuple[list[tuple[str, str]], dict[str, Any]]] = [
+    ([("**.py", "python")], {"words": None, "nwords": (1, 2), "cwords": ((1, "c"), 2),
+                             "ncwords": ((1, "c"), 2, 3)}),
+    ([("**/static/**.js", "javascript")], {"t": None, "nt": (1, 2), "pt": ((1, "c"), 2)}),
+    ([("**/static/**.html", "meeple.i18n.extract:extract_html")], {})]
 """The source files searched, each kind with its own markers of a message."""
 
 

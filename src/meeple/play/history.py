@@ -19,6 +19,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.record import Record
 from ..core.state import CHANCE, State
+from ..core.text import words
 
 
 class History:
@@ -98,11 +99,11 @@ class History:
         actors, turns = self.actors, self.turns
         last = next((i for i in range(len(actors) - 1, -1, -1) if actors[i] in seats), None)
         if last is None:
-            return "there is no move of yours to take back"
+            return words("there is no move of yours to take back")
         replayable = self.game.replayable_chance
         if CHANCE in actors[last:] and not replayable:
-            return ("a chance outcome has been seen since (dice rolled or tiles laid), so "
-                    "that move can no longer be taken back")
+            return words("a chance outcome has been seen since (dice rolled or tiles laid), "
+                         "so that move can no longer be taken back")
         keep = last
         while keep > 0 and turns[keep - 1] == turns[last] and (
                 actors[keep - 1] in seats or (replayable and actors[keep - 1] == CHANCE)):

@@ -12,7 +12,6 @@ from __future__ import annotations
 import secrets
 from typing import Sequence, TypeVar
 
-from ..core.text import Text, cwords
 from ..games import game_class
 from .errors import ApiError
 from .storage import GameRow
@@ -20,22 +19,6 @@ from .storage import GameRow
 T = TypeVar("T")
 RANDOM = "random"
 """The colour of a seat left to chance."""
-COLOUR_WORDS = {
-    "red": cwords("colour", "red"), "blue": cwords("colour", "blue"),
-    "green": cwords("colour", "green"), "yellow": cwords("colour", "yellow"),
-    "black": cwords("colour", "black"), "white": cwords("colour", "white"),
-    "purple": cwords("colour", "purple"), "orange": cwords("colour", "orange"),
-    "grey": cwords("colour", "grey"), "pink": cwords("colour", "pink"),
-}
-"""The colours' names for people (a seat nobody named is its colour in the log), in the
-same words as the browser's (``static/js/colours.js``)."""
-
-
-def colour_words(colour: str) -> Text | str:
-    """A colour's name for people, translatable (another name as it is)."""
-    return COLOUR_WORDS.get(colour, colour)
-
-
 ORDERS = ("listed", "random")
 """The seat order: as the creator listed the seats (the first starts), or shuffled."""
 

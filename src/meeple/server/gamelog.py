@@ -14,8 +14,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import OrderedDict
 
-from ..core.text import words
-from .colours import colour_words, seat_colours
+from ..core.text import colour_word, words
+from .colours import seat_colours
 from .live import LiveGame
 from .storage import GUEST
 
@@ -23,7 +23,7 @@ from .storage import GUEST
 def names_of(live: LiveGame) -> list[str]:
     """Each seat's name in the log: its person's name, else (a bot's seat, one nobody has
     named yet: :data:`GUEST`) its colour."""
-    names = [colour_words(c) for c in seat_colours(live.row)]
+    names = [colour_word(c) for c in seat_colours(live.row)]
     for seat in live.row.seats:
         if seat.name and seat.name != GUEST and 0 <= seat.seat < len(names):
             names[seat.seat] = seat.name

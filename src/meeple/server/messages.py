@@ -26,8 +26,8 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
     index ``since`` on and, with ``moves`` (an update's broadcast), the seats' moves there:
     a :class:`GameState`, or the ``model`` built on it with its ``extra`` fields (a
     WebSocket :class:`~.models.Message` and its ``type``, a replay's
-    :class:`~.models.Position` and its ``of``). The words for people (the log, the events)
-    are in ``lang``.
+    :class:`~.models.Position` and its ``of``). The words for people (the log, the events,
+    the breakdown's items) are in ``lang``.
 
     What every seat is told alike (the legal moves, scores, regions, events and moves) is
     computed once per position (:meth:`LiveGame.once`), so a broadcast pays per seat only
@@ -54,6 +54,7 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
         "rematch": row.rematch, "aids": row.aids, "practice": row.practice,
         "version": row.version, "since": since, "clock": state_clock(row),
         "result": row.result, **fixed,
+        "breakdown": translate(fixed["breakdown"], lang),
     }, **extra)
 
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..core.text import words
-
 if TYPE_CHECKING:                # imported where used: ``meeple --help`` reads the flags
     from ..core.agent import Agent
     from ..core.game import Game
@@ -67,6 +65,7 @@ class Quotas:
         may still name any spec within the caps."""
         menu: dict[str, dict] = {}
         from ..agents import agent_classes
+        from ..core.text import words    # here: the command line imports this module
         for cls in agent_classes(game).values():
             timed = [o for o in cls.options if o.budget == "seconds"]
             if not timed:

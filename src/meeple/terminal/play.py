@@ -19,6 +19,7 @@ from ..core.drawing import prompt_key
 from ..core.game import Game
 from ..core.record import Record
 from ..core.state import CHANCE, State
+from ..core.text import COLOUR_WORDS, join_words, nwords, say, words
 from .report import breakdown_table
 from ..play.hints import hint_agent
 from ..play.hints import hints as best_moves
@@ -26,14 +27,14 @@ from ..play.history import History
 from ..play.runner import agent_seed
 
 HUMAN = "human"
-MARGIN_TITLE = "margin vs best other"
+MARGIN_TITLE = words("margin vs best other")
 """The hints' column of a move's expected final score less the best other seat's."""
-COMMANDS = ("Type a move (as [bold]help[/] shows it, or in the notation of docs/), "
-            "[bold]help[/] for the legal moves and the legend ([bold]help[/] WORD: only "
-            "the moves naming it, e.g. a field), [bold]undo[/] to take back your last turn, "
-            "[bold]board[/] to draw the game again ([bold]board all[/]: the whole board), "
-            "[bold]legend[/] for what the symbols mean, [bold]quit[/] to leave (the game is "
-            "saved with --save).")
+COMMANDS = words("Type a move (as [bold]help[/] shows it, or in the notation of docs/), "
+                 "[bold]help[/] for the legal moves and the legend ([bold]help[/] WORD: only "
+                 "the moves naming it, e.g. a field), [bold]undo[/] to take back your last "
+                 "turn, [bold]board[/] to draw the game again ([bold]board all[/]: the whole "
+                 "board), [bold]legend[/] for what the symbols mean, [bold]quit[/] to leave "
+                 "(the game is saved with --save).")
 LOG_SHARE = 8
 """A redrawn picture leaves at most a 1/LOG_SHARE of the terminal's height (at least two
 lines) to the moves printed since the last one, so the latest of them stay in sight."""
@@ -91,13 +92,14 @@ class TerminalGame:
         rows = best_moves(self.state, self.hinter, 3)
         percent = self.hinter.ranks_by == WIN_RATE
         margins = any(row.margin is not None for row in rows)
-        table = Table(title=f"hints from {self.hinter.name}", title_justify="left")
+        table = Table(title=say(words("hints from {agent}", agent=self.hinter.name)),
+                      title_justify="left")
         view = self.state.view(self.state.current_player)
-        table.add_column("move")
+        table.add_column(say(words("move")))
         table.add_column(self.hinter.ranks_by, justify="right")
         if margins:
-            table.add_column(MARGIN_TITLE, justify="right")
-        table.add_column("visits", justify="right")
+            table.add_column(say(MARGIN_TITLE), justify="right")
+        table.add_column(say(words("visits")), justify="right")
         for row in rows:
             forms = self.game.drawing.prompt_forms(view, row.action)
             cells = [forms[0] if forms else str(row.action),
@@ -116,7 +118,7 @@ class TerminalGame:
         shown_for = None
         if None in self.agents:
             _line_editing()
-            self._say(COMMANDS)
+            self._say(say(COMMANDS))
             self._legend()
         try:
             while not self.state.is_terminal():
@@ -136,8 +138,9 @@ class TerminalGame:
                         self.draw(self._watcher())      # watching bots: every move seen
                         time.sleep(self.delay)
         except Quit:
-            self.console.print("[yellow]Game left unfinished" +
-                               ("." if self.save else ", and not saved.") + "[/]")
+            left = (words("Game left unfinished.") if self.save
+                    else words("Game left unfinished, and not saved."))
+            self.console.print(f"[yellow]{say(left)}[/]")
         finally:
             self._save()
         self.finish()
@@ -152,17 +155,17 @@ class TerminalGame:
         view = self.state.view(seat) if seat >= 0 else None
         action = self.history.apply(action)
         if seat < 0:
-            said = self.game.drawing.dealt(self.state.view(self._watcher()), action)
-            if said != "":                  # "": a card this terminal's seat may not see
-                self._say(f"[dim]{escape(dealt(action) if said is None else said)}[/]")
+            told = self.game.drawing.dealt(self.state.view(self._watcher()), action)
+            if told != "":                  # "": a card this terminal's seat may not see
+                self._say(f"[dim]{escape(say(dealt(action) if told is None else told))}[/]")
         else:
-            words = self.history.narration[-1][2]
+            did = self.history.narration[-1][2]
             forms = self.game.drawing.prompt_forms(view, action)
             typed = f" [dim]— {escape(forms[0])}[/]" if forms else ""
-            self._say(f"[cyan]{escape(self._seat_name(seat, you=True))} {escape(words)}[/]"
-                      + typed)
+            told = say(words("{who} {did}", who=self._seat_name(seat, you=True), did=did))
+            self._say(f"[cyan]{escape(told)}[/]" + typed)
         for event in self.state.events_since(index):
-            self._say(f"  [green]→[/] {escape(event['text'])}")
+            self._say(f"  [green]→[/] {escape(say(event['text']))}")
 
     def _say(self, text) -> None:
         """Print ``text`` (markup, or a rich renderable), counting the lines it takes."""
@@ -198,23 +201,24 @@ class TerminalGame:
 
     def _human_turn(self, player: int) -> None:
         try:
-            text = self._input(f"[bold]seat {player}>[/] ").strip()
+            prompt = say(words("seat {seat}>", seat=player))
+            text = self._input(f"[bold]{prompt}[/] ").strip()
         except EOFError:
             raise Quit from None
-        command, *words = text.casefold().split() or [""]
-        if command in ("quit", "exit") and not words:
+        command, *rest = text.casefold().split() or [""]
+        if command in ("quit", "exit") and not rest:
             if self._leaving():
                 raise Quit
             return
         if command in ("help", "?", ""):
-            if not words:
+            if not rest:
                 self._legend()
             self._say(self.game.drawing.help_for(self.state.view(player),
-                                                 self.state.legal_actions(), words))
-        elif command == "legend" and not words:
+                                                 self.state.legal_actions(), rest))
+        elif command == "legend" and not rest:
             self._legend()
-        elif command == "board" and words in ([], ["all"]):
-            self.draw(player, whole=bool(words))
+        elif command == "board" and rest in ([], ["all"]):
+            self.draw(player, whole=bool(rest))
         elif command == "undo":
             self._undo()
         else:
@@ -235,8 +239,10 @@ class TerminalGame:
         try:
             self._apply(action)
         except IllegalAction as e:
-            self.console.print(f"[red]Not allowed: {escape(str(e))}[/]  (type help for the "
-                               "legal moves)")
+            reason = e.args[0] if e.args else str(e)
+            said = say(words("Not allowed: {reason}", reason=reason))
+            then = say(words("(type help for the legal moves)"))
+            self.console.print(f"[red]{escape(said)}[/]  {then}")
 
     def _input(self, markup: str) -> str:
         """The line typed after the prompt ``markup``. Where readline edits lines, the
@@ -266,9 +272,10 @@ class TerminalGame:
         has said so, since the game is lost (the end of input says so too)."""
         if self.save:
             return True
-        answer = self._ask("[yellow]This game is not saved[/] (start with --save FILE to "
-                           "keep one and --load it later). Leave and lose it? (y/N) ")
-        return answer is None or answer in ("y", "yes", "quit", "exit")
+        answer = self._ask(say(words("[yellow]This game is not saved[/] (start with --save "
+                                     "FILE to keep one and --load it later). Leave and lose "
+                                     "it? (y/N) ")))
+        return answer is None or answer in ("y", "yes", "quit", "exit", *YES)
 
     def _cautioned(self, view: dict, legal: list, action) -> bool:
         """Whether to play ``action``: yes, unless the game warns before it (a move that
@@ -278,11 +285,11 @@ class TerminalGame:
         warning = self.game.drawing.caution(view, legal, action)
         if warning is None:
             return True
-        answer = self._ask(f"[yellow]{escape(warning)}[/] Play {escape(str(action))} "
-                           "anyway? (y/N) ")
-        if answer is None or answer in ("y", "yes"):          # a script: as typed
+        answer = self._ask(f"[yellow]{escape(say(warning))}[/] " + say(words(
+            "Play {move} anyway? (y/N) ", move=escape(str(action)))))
+        if answer is None or answer in ("y", "yes", *YES):    # a script: as typed
             return True
-        self.console.print("Not played.")
+        self.console.print(say(words("Not played.")))
         return False
 
     def _named(self, view: dict, legal: list, text: str):
@@ -291,7 +298,8 @@ class TerminalGame:
         as the game reads it, for the engine to play or refuse."""
         found = self.game.drawing.matching(view, legal, text.split())
         if len(found) > 1:
-            self._say(f"{len(found)} moves name {escape(text)}:\n"
+            self._say(say(nwords("{n} move names {text}:", "{n} moves name {text}:",
+                                 len(found), text=escape(text))) + "\n"
                       + self.game.drawing.help_for(view, legal, text.split()))
             return False
         return found[0] if found else self.game.drawing.prompt_text(view, text)
@@ -300,12 +308,13 @@ class TerminalGame:
         """The move numbered ``text`` in the help, or None (said why)."""
         numbered = self.game.drawing.numbered(view, legal)
         if not numbered:
-            self.console.print(f"[red]{text} is not a move[/]: moves have no numbers here "
-                               "(type help for the legal moves)")
+            self.console.print(say(words("[red]{text} is not a move[/]: moves have no numbers "
+                                         "here (type help for the legal moves)", text=text)))
             return None
         if not (len(text) <= 9 and 1 <= int(text) <= len(numbered)):
-            self.console.print(f"[red]No move numbered {text}[/] (1–{len(numbered)}; "
-                               "type help for the legal moves)")
+            self.console.print(say(words("[red]No move numbered {text}[/] (1–{n}; type help "
+                                         "for the legal moves)", text=text,
+                                         n=len(numbered))))
             return None
         return numbered[int(text) - 1]
 
@@ -325,11 +334,13 @@ class TerminalGame:
         taken = self.actions[:]
         reason = self.history.undo(self.humans)
         if reason:
-            self.console.print(f"[yellow]Cannot undo: {reason}.[/]")
+            said = say(words("Cannot undo: {reason}.", reason=reason))
+            self.console.print(f"[yellow]{said}[/]")
             return
         gone = taken[len(self.actions):before]
-        self.console.print(f"[yellow]Took back {len(gone)} action(s): "
-                           f"{escape(', '.join(gone))}[/]")
+        self.console.print("[yellow]" + say(nwords(
+            "Took back {n} action: {actions}", "Took back {n} actions: {actions}", len(gone),
+            actions=escape(", ".join(gone)))) + "[/]")
 
     def _save(self) -> None:
         """Write the record to the --save file; if that fails (a full disk, a folder gone
@@ -340,11 +351,12 @@ class TerminalGame:
         try:
             record.save(self.save)
         except OSError as e:
-            self.console.print(f"[red]Cannot save the record to {escape(str(self.save))}: "
-                               f"{escape(e.strerror or str(e))}[/]. Here it is, to copy:")
+            self.console.print(say(words(
+                "[red]Cannot save the record to {file}: {reason}[/]. Here it is, to copy:",
+                file=escape(str(self.save)), reason=escape(e.strerror or str(e)))))
             print(record.dumps(), file=self.console.file, flush=True)
             return
-        self.console.print(f"Record saved to {Path(self.save)}")
+        self.console.print(say(words("Record saved to {file}", file=str(Path(self.save)))))
 
     def finish(self) -> None:
         """The board and, where the game lets every seat see them now, the scores: a game
@@ -353,34 +365,42 @@ class TerminalGame:
         self.draw(None)
         over = self.state.is_terminal()
         if not over and self.game.secret_scores:
-            self.console.print("Scores stay hidden until the game ends: they count "
-                               "face-down tiles that no seat may see.")
+            self.console.print(say(words("Scores stay hidden until the game ends: they count "
+                                         "face-down tiles that no seat may see.")))
             return
         self.console.print(breakdown_table(self.state))
         scores = self.state.scores()
         if over and len(scores) == 1:
-            self.console.print(f"[bold]Final score {scores[0]}.[/]")
+            said = say(words("Final score {n}.", n=scores[0]))
+            self.console.print(f"[bold]{said}[/]")
             return
-        listed = ", ".join(f"{self._seat_name(s)} {points}" for s, points in enumerate(scores))
+        listed = ", ".join(f"{say(self._seat_name(s))} {points}"
+                           for s, points in enumerate(scores))
         if over:
             winners = self.state.winners()
-            names = " and ".join(self._seat_name(w, agent=True) for w in winners)
-            verdict = "Tie between" if len(winners) > 1 else "Winner:"
-            self.console.print(f"[bold]Final scores: {listed}. {verdict} {names}.[/]")
+            names = join_words([self._seat_name(w, agent=True) for w in winners])
+            said = (words("Final scores: {scores}. Tie between {names}.", scores=listed,
+                          names=names) if len(winners) > 1 else
+                    words("Final scores: {scores}. Winner: {names}.", scores=listed,
+                          names=names))
+            self.console.print(f"[bold]{say(said)}[/]")
         else:
-            self.console.print(f"Scores so far: {listed}")
+            self.console.print(say(words("Scores so far: {scores}", scores=listed)))
 
     def _seat_name(self, seat: int, agent: bool = False, you: bool = False) -> str:
         """A seat as the board names it: its colour, with ``you`` marked ``(you)`` if it
         is the one person's at the table, and with ``agent`` the seat's number and who
         played it (``blue (seat 1, greedy)``, ``red (seat 0, you)``)."""
         colours = self.game.colours
-        colour = colours[seat] if seat < len(colours) else f"seat {seat}"
+        colour = (COLOUR_WORDS.get(colours[seat], colours[seat]) if seat < len(colours)
+                  else words("seat {seat}", seat=seat))
         alone = seat in self.humans and len(self.humans) == 1
         if not agent:
-            return f"{colour} (you)" if you and alone else colour
-        who = "you" if alone else self.seats[seat]
-        return f"{colour} (seat {seat}, {who})"
+            return words("{colour} (you)", colour=colour) if you and alone else colour
+        if alone:
+            return words("{colour} (seat {seat}, you)", colour=colour, seat=seat)
+        return words("{colour} (seat {seat}, {agent})", colour=colour, seat=seat,
+                     agent=self.seats[seat])
 
 
 def chance_text(chance: float) -> str:
@@ -400,20 +420,24 @@ LONGEST_SHOWN = 12
 """The most parts of an action printed in full (a set-up lays 112 tiles)."""
 
 
-DEALT = {"draw": "tile drawn", "roll": "dice rolled", "setup": "board laid out"}
+DEALT = {"draw": words("tile drawn"), "roll": words("dice rolled"),
+         "setup": words("board laid out")}
 """What a chance outcome of each kind is, in the move log's words."""
+YES = ("a", "ano", "д", "да")
+"""Yes in Czech and Russian, to the (y/N) questions."""
 
 
 def dealt(action) -> str:
     """A chance outcome for the move log, in words rather than as the engine's notation:
     ``tile drawn: V``, ``dice rolled: ore grain ...``, ``board laid out (112 tiles: see
     the board)``."""
-    words = DEALT.get(action[0])
-    if words is None:
-        return f"chance: {shown(action)}"
+    what = DEALT.get(action[0])
+    if what is None:
+        return words("chance: {action}", action=shown(action))
     if len(action) > LONGEST_SHOWN:
-        return f"{words} ({len(action) - 1} tiles: see the board)"
-    return f"{words}: {' '.join(str(part) for part in action[1:])}"
+        return nwords("{what} ({n} tile: see the board)", "{what} ({n} tiles: see the board)",
+                      len(action) - 1, what=what)
+    return words("{what}: {parts}", what=what, parts=" ".join(str(part) for part in action[1:]))
 
 
 def shown(action) -> str:

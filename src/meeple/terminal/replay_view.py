@@ -8,13 +8,14 @@ from rich.markup import escape
 from ..core.errors import RecordError
 from ..core.record import Record
 from ..core.state import CHANCE, State
+from ..core.text import colour_word, say, words
 from .play import dealt
 from .report import breakdown_table
 from ..play.replay import replay
 
-KEYS = ("[dim]n/→/Enter next · p/← back · 12 Enter: action 12 · s/e start/end · "
-        "t scores · q quit[/]")
-PROMPT = "replay> "
+KEYS = words("[dim]n/→/Enter next · p/← back · 12 Enter: action 12 · s/e start/end · "
+             "t scores · q quit[/]")
+PROMPT = words("replay> ")
 
 
 def position(record: Record, at: int | None = None) -> State:
@@ -34,16 +35,17 @@ def position(record: Record, at: int | None = None) -> State:
 def colour(state: State, seat: int) -> str:
     """A seat by its pieces' colour, as players say it (``red``)."""
     colours = state.game.colours
-    return colours[seat] if seat < len(colours) else f"seat {seat}"
+    return colour_word(colours[seat]) if seat < len(colours) else words("seat {seat}",
+                                                                        seat=seat)
 
 
 def to_move(state: State) -> str:
     """Whose turn it is, in words."""
     if state.is_terminal():
-        return "the game is over"
+        return words("the game is over")
     if state.current_player == CHANCE:
-        return "chance is next (a draw, a roll or a set-up)"
-    return f"{colour(state, state.current_player)} to move"
+        return words("chance is next (a draw, a roll or a set-up)")
+    return words("{colour} to move", colour=colour(state, state.current_player))
 
 
 def status(state: State) -> str:
@@ -51,33 +53,39 @@ def status(state: State) -> str:
     not secret), and whose move it is."""
     scores = state.scores() if not (state.game.secret_scores and not state.is_terminal()) \
         else None
-    points = "" if scores is None else " · " + ", ".join(
-        f"{colour(state, seat)} {score}" for seat, score in enumerate(scores))
-    return f"turn {state.turn}{points} · {to_move(state)}"
+    if scores is None:
+        return say(words("turn {turn} · {who}", turn=state.turn, who=to_move(state)))
+    points = ", ".join(say(words("{colour} {points}", colour=colour(state, seat), points=score))
+                       for seat, score in enumerate(scores))
+    return say(words("turn {turn} · {points} · {who}", turn=state.turn, points=points,
+                     who=to_move(state)))
 
 
 def action_line(record: Record, at: int, total: int) -> str:
     """What led to the position after ``at`` actions: a seat's move in the engine's words
-    (with its notation), a chance outcome as notation; before the first, says so."""
+    (with its notation), a chance outcome as the move log says it; before the first, says
+    so."""
     if not at:
-        return f"before the first of {total} actions"
+        return say(words("before the first of {total} actions", total=total))
     text = record.actions[at - 1]
     before = position(record, at - 1)
     seat = before.current_player
     if seat == CHANCE:
-        return f"after action {at} of {total}: {escape(dealt(before.parse(text)))}"
+        return say(words("after action {at} of {total}: {what}", at=at, total=total,
+                         what=escape(say(dealt(before.parse(text))))))
     said = before.narrate(before.parse(text))
-    return (f"after action {at} of {total}: {colour(before, seat)} {escape(said)} "
-            f"([bold]{escape(text)}[/])")
+    return say(words("after action {at} of {total}: {colour} {did} ([bold]{action}[/])",
+                     at=at, total=total, colour=colour(before, seat), did=escape(say(said)),
+                     action=escape(text)))
 
 
 def show(console: Console, record: Record, state: State) -> None:
     """The position, the action that led to it with its events, the scores, and who moves."""
-    at, total = state.action_count, len(record.actions)
     console.print(state.game.drawing.picture(state.view(None), width=console.width))
+    at, total = state.action_count, len(record.actions)
     console.print(action_line(record, at, total))
     for event in state.events_since(at - 1) if at else []:
-        console.print(f"  [green]→[/] {escape(event['text'])}")
+        console.print(f"  [green]→[/] {escape(say(event['text']))}")
     console.print(breakdown_table(state))
     console.print(status(state))
 
@@ -94,7 +102,7 @@ def step_through(console: Console, record: Record, at: int) -> None:
             if console.is_terminal:
                 console.clear()
             _step_screen(console, record, state, message, detail)
-            console.print(PROMPT, end="")
+            console.print(say(PROMPT), end="")
             key = keys.read(console)
             if key is None or key == "q":
                 console.print()
@@ -110,11 +118,12 @@ def _step_screen(console: Console, record: Record, state: State, message: str,
     at, total = state.action_count, len(record.actions)
     below = [action_line(record, at, total)]
     if at:
-        below += [f"  [green]→[/] {escape(event['text'])}" for event in state.events_since(at - 1)]
+        below += [f"  [green]→[/] {escape(say(event['text']))}"
+                  for event in state.events_since(at - 1)]
     below.append(status(state))
     if message:
-        below.append(f"[yellow]{escape(message)}[/]")
-    below.append(KEYS)
+        below.append(f"[yellow]{escape(say(message))}[/]")
+    below.append(say(KEYS))
     if detail:
         console.print(breakdown_table(state))
     else:
@@ -138,10 +147,10 @@ NEXT, BACK = ("", "n", "right", " "), ("p", "b", "left")
 def _next(key: str, at: int, total: int, detail: bool) -> tuple[int, str, bool]:
     """The position, message and view after ``key``."""
     if key in NEXT:
-        return (at + 1, "", detail) if at < total else (at, f"already at the end (action "
-                                                           f"{total} of {total})", detail)
+        return (at + 1, "", detail) if at < total else (at, words(
+            "already at the end (action {total} of {total})", total=total), detail)
     if key in BACK:
-        return (at - 1, "", detail) if at > 0 else (at, "already at the start", detail)
+        return (at - 1, "", detail) if at > 0 else (at, words("already at the start"), detail)
     if key in ("e", "end"):
         return total, "", detail
     if key in ("s", "home"):
@@ -150,9 +159,10 @@ def _next(key: str, at: int, total: int, detail: bool) -> tuple[int, str, bool]:
         return at, "", not detail
     if key.isascii() and key.isdigit() and len(key) <= 9:
         if int(key) > total:
-            return total, f"the record has {total} actions: here is the end", detail
+            return total, nwords("the record has {n} action: here is the end",
+                                 "the record has {n} actions: here is the end", total), detail
         return int(key), "", detail
-    return at, f"unknown key {key!r}: the keys are below", detail
+    return at, words("unknown key {key}: the keys are below", key=repr(key)), detail
 
 
 class _Lines:

@@ -9,18 +9,20 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..core.state import State
+from ..core.text import cwords, say, words
 
 
 def breakdown_table(state: State) -> Table:
     """The final (or current) score breakdown, one row per item."""
-    table = Table(title="Score breakdown", show_lines=False)
-    table.add_column("seat", justify="right")
-    table.add_column("what")
-    table.add_column("points", justify="right")
+    table = Table(title=say(words("Score breakdown")), show_lines=False)
+    table.add_column(say(cwords("column", "seat")), justify="right")
+    table.add_column(say(cwords("column", "what")))
+    table.add_column(say(cwords("column", "points")), justify="right")
+    total = say(cwords("column", "total"))
     for seat in state.score_breakdown()["seats"]:
         for item in seat["items"]:
-            table.add_row(str(seat["seat"]), item["text"], str(item["points"]))
-        table.add_row(str(seat["seat"]), "[bold]total[/]", f"[bold]{seat['total']}[/]",
+            table.add_row(str(seat["seat"]), escape(say(item["text"])), str(item["points"]))
+        table.add_row(str(seat["seat"]), f"[bold]{total}[/]", f"[bold]{seat['total']}[/]",
                       end_section=True)
     return table
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.text import words
 from .features import Partition, bits
 from .geometry import (AROUND, EDGES, OPPOSITE_EDGE, STEP, on_grid, pack, unpack)
 from .spec import CODE_BITS, Orientation, TileSet, constraint_mask
+from .words import feature_word
 
 LETTER_MASK = (1 << CODE_BITS) - 1
 
@@ -119,13 +121,14 @@ class Board:
     def why_not(self, type_: str, x: int, y: int, rot: int) -> str | None:
         """Why ``type_`` cannot go to ``(x, y)`` turned ``rot`` quarter turns, or None."""
         if not on_grid(x, y):
-            return f"({x}, {y}) is far beyond the placed tiles"
+            return words("({x}, {y}) is far beyond the placed tiles", x=x, y=y)
         pos = pack(x, y)
         if pos in self.grid:
-            return f"({x}, {y}) already holds a tile"
+            return words("({x}, {y}) already holds a tile", x=x, y=y)
         constraint = self.open.get(pos)
         if constraint is None:
-            return f"({x}, {y}) does not touch a placed tile along an edge"
+            return words("({x}, {y}) does not touch a placed tile along an edge", x=x,
+                         y=y)
         o = self.tileset.tiles[type_].orientations[rot]
         mask = constraint_mask(constraint)
         if o.code & mask == constraint:
@@ -137,10 +140,12 @@ class Board:
                 nx, ny = unpack(pos + STEP[d])
                 theirs = self.placed[self.grid[pos + STEP[d]]].edges[OPPOSITE_EDGE[d]]
                 name = self.tileset.kind_name
-                return (f"its {EDGES[d]} edge ({name(o.edges[d])}) does not match the "
-                        f"{EDGES[OPPOSITE_EDGE[d]]} edge ({name(theirs)}) of the tile at "
-                        f"({nx}, {ny})")
-        return "the edges do not match"
+                return words("its {edge} edge ({kind}) does not match the {other} edge "
+                             "({theirs}) of the tile at ({x}, {y})", edge=EDGES[d],
+                             kind=feature_word(name(o.edges[d])),
+                             other=EDGES[OPPOSITE_EDGE[d]],
+                             theirs=feature_word(name(theirs)), x=nx, y=ny)
+        return words("the edges do not match")
 
     # --- queries --------------------------------------------------------------------------
     def tile_at(self, x: int, y: int) -> int | None:

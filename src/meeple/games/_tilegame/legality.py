@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 from ...core.action import Action
 from ...core.state import CHANCE
 from ...tiles.features import Partition
+from ...core.text import words
 from ...tiles.geometry import ROTATION_INDEX, on_grid, pack
+from ...tiles.words import PIECES, feature_word
 from .phases import FOLLOW, OVER, PLACE
 
 if TYPE_CHECKING:
@@ -45,42 +47,42 @@ class Legality:
         kind = action[0]
         phase = self.phase
         if phase == OVER:
-            return "the game is over"
+            return words("the game is over")
         if kind == "draw":
             return self._why_not_draw(action)
         if phase != PLACE and phase != FOLLOW:
-            return "a tile must be drawn first (chance: draw T)"
+            return words("a tile must be drawn first (chance: draw T)")
         if kind == "place":
             return self._why_not_place(action)
         if kind == "pass" or kind == "follower" or kind in self.notation.extra:
             if phase != FOLLOW:
-                return f"place the drawn tile {self.tile} first"
+                return words("place the drawn tile {tile} first", tile=self.tile)
             if kind == "pass":
-                return None if len(action) == 1 else "pass takes nothing after it"
+                return None if len(action) == 1 else words("pass takes nothing after it")
             return self._why_not_occupy(action)
-        return f"unknown action {kind!r}"
+        return words("unknown action {kind}", kind=repr(kind))
 
     def _why_not_draw(self, action: Action) -> str | None:
         if self.current_player != CHANCE:
-            return (f"a tile is drawn only at the start of a turn; now: "
-                    f"{self.phases[self.phase]}")
+            return words("a tile is drawn only at the start of a turn; now: {phase}",
+                         phase=self.phases[self.phase])
         if len(action) != 2 or action[1] not in self.type_index:
-            return "draw takes one tile type"
+            return words("draw takes one tile type")
         if not self._source()[0][self.type_index[action[1]]]:
-            return f"no {action[1]} tile is left in the pile"
+            return words("no {tile} tile is left in the pile", tile=action[1])
         return None
 
     def _why_not_place(self, action: Action) -> str | None:
         if self.phase != PLACE:
-            return "the tile is already placed; place a follower or pass"
+            return words("the tile is already placed; place a follower or pass")
         if len(action) != 5:
-            return "place takes a tile type, x, y and a rotation"
+            return words("place takes a tile type, x, y and a rotation")
         _, type_, x, y, degrees = action
         if type_ != self.tile:
-            return f"the drawn tile is {self.tile}, not {type_}"
+            return words("the drawn tile is {tile}, not {other}", tile=self.tile, other=type_)
         if type(x) is not int or type(y) is not int or type(degrees) is not int \
                 or degrees not in ROTATION_INDEX:          # a bool or float is no number
-            return "place takes integer x and y and a rotation of 0, 90, 180 or 270"
+            return words("place takes integer x and y and a rotation of 0, 90, 180 or 270")
         rot = ROTATION_INDEX[degrees]
         if on_grid(x, y) and self.board.fits_at(type_, pack(x, y), rot):
             return None
@@ -89,18 +91,18 @@ class Legality:
     def _why_not_occupy(self, action: Action) -> str | None:
         """Why the piece ``action`` puts on the tile just placed cannot go there."""
         if len(action) != 3:
-            return "follower takes a kind and a location"
+            return words("follower takes a kind and a location")
         kind, loc = action[1], action[2]
         problem = self.notation.location_problem(kind, loc)
         if problem:
             return problem
         if not self.supply[self.seat]:
-            return f"seat {self.seat} has no follower left"
+            return words("seat {seat} has no follower left", seat=self.seat)
         root = self._root_named(kind, loc, self.board.features)
         if isinstance(root, str):
             return root
         return self._taken(root, self.board.features, kind, "follower",
-                           "a feature takes followers only while empty")
+                           words("a feature takes followers only while empty"))
 
     def _root_named(self, kinds: str | tuple[str, ...], loc: str,
                     partition: Partition) -> int | str:
@@ -112,8 +114,9 @@ class Legality:
         if local is None or o.kinds[local] not in ((kinds,) if isinstance(kinds, str)
                                                    else kinds):
             where = ", ".join(f"{k} {' '.join(ls)}" for k, ls in zip(o.kinds, o.locs) if ls)
-            what = kinds if isinstance(kinds, str) else " or ".join(kinds)
-            return f"the tile just placed has no {what} at {loc} (it has: {where})"
+            what = feature_word(kinds) if isinstance(kinds, str) else _or_words(kinds)
+            return words("the tile just placed has no {what} at {loc} (it has: {where})",
+                         what=what, loc=loc, where=where)
         return partition.find(board.base[self.last] + local)
 
     @staticmethod
@@ -123,5 +126,14 @@ class Legality:
         if not partition.occupants[root]:
             return None
         seats = sorted({s for s, _ in partition.occupants[root]})
-        return (f"that {kind} already holds a {piece} (seat {', '.join(map(str, seats))}); "
-                f"{why}")
+        return words("that {kind} already holds a {piece} (seat {seats}); {why}",
+                     kind=feature_word(kind), piece=PIECES.get(piece, piece),
+                     seats=", ".join(map(str, seats)), why=why)
+
+
+def _or_words(kinds: tuple[str, ...]) -> str:
+    """``"river or lake"``, translatable."""
+    said = feature_word(kinds[0])
+    for kind in kinds[1:]:
+        said = words("{a} or {b}", a=said, b=feature_word(kind))
+    return said

@@ -12,11 +12,13 @@ from ...core.action import Action
 from ...core.errors import IllegalAction
 from ...core.memo import Memo
 from ...core.notation import integer, parse_with
+from ...core.text import words
+from ...tiles.words import feature_word
 from ...tiles.geometry import ROTATIONS
 
 PASS = Action("pass")
-PLACE_SYNTAX = ("place T X Y R (tile T at x X, y Y (y grows southwards), rotation R: "
-                "0 90 180 270)")
+PLACE_SYNTAX = words("place T X Y R (tile T at x X, y Y (y grows southwards), rotation R: "
+                     "0 90 180 270)")
 
 ACTIONS_KEPT = 1 << 12
 """Each memo of actions below keeps at most this many; ``_PLACE`` holds what the parser
@@ -77,10 +79,16 @@ class Notation:
         """Why ``loc`` cannot name a ``kind`` location, or None."""
         names = self.kind_locations.get(kind)
         if names is None:
-            return f"unknown follower kind {kind!r}; kinds: {', '.join(self.kind_locations)}"
+            return words("unknown follower kind {kind}; kinds: {kinds}", kind=repr(kind),
+                         kinds=", ".join(self.kind_locations))
         if loc not in names:
-            hint = self.hints.get((kind, loc), "")
-            return f"a {kind} is named by {' '.join(names)}, not {loc!r}{hint}"
+            hint = self.hints.get((kind, loc))
+            if hint:
+                return words("a {kind} is named by {names}, not {loc} ({hint})",
+                             kind=feature_word(kind), names=" ".join(names), loc=repr(loc),
+                             hint=hint)
+            return words("a {kind} is named by {names}, not {loc}", kind=feature_word(kind),
+                         names=" ".join(names), loc=repr(loc))
         return None
 
     def parse(self, text: str, types: tuple[str, ...]) -> Action:
@@ -90,11 +98,11 @@ class Notation:
     def _parse(self, kind: str, args: list[str], types: tuple[str, ...]) -> Action:
         if kind == "pass":
             if args:
-                raise IllegalAction("pass takes nothing after it")
+                raise IllegalAction(words("pass takes nothing after it"))
             return PASS
         if kind == "follower":
             if len(args) != 2:
-                raise IllegalAction("follower takes a kind and a location")
+                raise IllegalAction(words("follower takes a kind and a location"))
             problem = self.location_problem(args[0], args[1])
             if problem:
                 raise IllegalAction(problem)
@@ -102,16 +110,18 @@ class Notation:
         if kind in self.extra:
             return self.extra[kind](args)
         if not args or args[0] not in types:
-            got = repr(args[0]) if args else "nothing"
-            raise IllegalAction(f"expected a tile type ({' '.join(types)}), got {got}")
+            got = repr(args[0]) if args else words("nothing")
+            raise IllegalAction(words("expected a tile type ({types}), got {got}",
+                                      types=" ".join(types), got=got))
         if kind == "draw":
             if len(args) != 1:
-                raise IllegalAction("draw takes one tile type")
+                raise IllegalAction(words("draw takes one tile type"))
             return draw(args[0])
         if len(args) != 4:
-            raise IllegalAction("place takes a tile type, x, y and a rotation")
+            raise IllegalAction(words("place takes a tile type, x, y and a rotation"))
         x, y = integer(args[1], "x", signed=True), integer(args[2], "y", signed=True)
-        degrees = integer(args[3], "the rotation")
+        degrees = integer(args[3], words("the rotation"))
         if degrees not in ROTATIONS:
-            raise IllegalAction(f"rotation must be 0, 90, 180 or 270, not {degrees}")
+            raise IllegalAction(words("rotation must be 0, 90, 180 or 270, not {degrees}",
+                                      degrees=degrees))
         return place(args[0], x, y, degrees)

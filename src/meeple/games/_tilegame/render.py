@@ -22,7 +22,9 @@ from ...tiles.geometry import ROTATION_INDEX, ROTATIONS, pack, unpack
 from ...tiles.spec import TileSet
 from . import prompt
 from .picture import SEAT_STYLE, SIZES, Marks, TileStyle, piece_cell
-from .words import COLOURS, seat_name
+from ...core.text import join_words, nwords, say, words
+from ...tiles.words import feature_word
+from .words import colour_word, seat_name
 
 if TYPE_CHECKING:
     from .game import TileGame
@@ -111,17 +113,21 @@ class Frame:
         need = 2 * LABEL + (self.last - self.first + 1) * sum(SIZES["compact"])
         parts = []
         if columns:
-            parts.append(f"columns {self.x0}…{self.x1} of {self.first}…{self.last}")
+            parts.append(words("columns {a}…{b} of {first}…{last}", a=self.x0, b=self.x1,
+                               first=self.first, last=self.last))
         if rows:
-            parts.append(f"rows {self.y0}…{self.y1} of {self.top}…{self.bottom}")
-        shown = " and ".join(parts) + " shown"
+            parts.append(words("rows {a}…{b} of {first}…{last}", a=self.y0, b=self.y1,
+                               first=self.top, last=self.bottom))
+        shown = words("{parts} shown", parts=join_words(parts))
         if self.off:
-            shown += (f" ({self.off} of the places the drawn tile fits "
-                      f"{'is' if self.off == 1 else 'are'} off it)")
+            shown = nwords("{shown} ({n} of the places the drawn tile fits is off it)",
+                           "{shown} ({n} of the places the drawn tile fits are off it)",
+                           self.off, shown=shown)
         if not columns:
-            return f"[yellow]{shown}[/]"
-        long = f"{shown}; widen the terminal to {need} or pipe to a file with COLUMNS={need}"
-        short = f"{shown}; see all at COLUMNS={need}"
+            return f"[yellow]{say(shown)}[/]"
+        long = say(words("{shown}; widen the terminal to {need} or pipe to a file with "
+                         "COLUMNS={need}", shown=shown, need=need))
+        short = say(words("{shown}; see all at COLUMNS={need}", shown=shown, need=need))
         return f"[yellow]{long if len(long) <= width else short}[/]"
 
 
@@ -276,14 +282,15 @@ def status_lines(view: dict, table: Table, width: int, title: str = "",
     ``Carcassonne · round 18, red's turn · tiles left: 46 · points (followers in hand):
     ▶red (you) 12 (5)  blue 8 (7)``."""
     over = view["phase"] == "over"
-    head = ["game over" if over else turn_words(view)] if turn or over else []
+    head = [say(words("game over")) if over else turn_words(view)] if turn or over else []
     seats = []
     for s in range(view["players"]):
         marker = "▶" if s == view["active"] and not over else ""
-        you = " (you)" if s == view.get("seat") else ""
-        seats.append(f"{marker}[{SEAT_STYLE[s]}]{COLOURS[s]}[/]{you} {view['scores'][s]} "
-                     f"({table.seat_status(view, s)})")
-    parts = [*head, piles_text(view, table), f"points ({table.in_hand}):"]
+        you = " " + say(words("(you)")) if s == view.get("seat") else ""
+        seats.append(f"{marker}[{SEAT_STYLE[s]}]{say(colour_word(s))}[/]{you} "
+                     f"{view['scores'][s]} ({table.seat_status(view, s)})")
+    parts = [*head, piles_text(view, table),
+             say(words("points ({in_hand}):", in_hand=table.in_hand))]
     untitled = _packed(parts, seats, width)
     titled = _packed([f"[bold]{title}[/]", *parts], seats, width) if title else untitled
     return titled if len(titled) == len(untitled) else untitled
@@ -301,7 +308,8 @@ def _packed(parts: list[str], seats: list[str], width: int) -> list[str]:
 
 def turn_words(view: dict) -> str:
     """``round 18, red's turn``."""
-    return f"round {view['round']}, {COLOURS[view['active']]}'s turn"
+    return say(words("round {round}, {colour}'s turn", round=view["round"],
+                     colour=colour_word(view["active"])))
 
 
 def add_part(lines: list[str], part: str, between: str, width: int) -> None:
@@ -315,8 +323,10 @@ def add_part(lines: list[str], part: str, between: str, width: int) -> None:
 
 def piles_text(view: dict, table: Table) -> str:
     """The tiles left, and those discarded."""
-    extra = f", discarded: {' '.join(view['discarded'])}" if view["discarded"] else ""
-    return f"{table.piles(view)}{extra}"
+    if view["discarded"]:
+        return say(words("{piles}, discarded: {tiles}", piles=table.piles(view),
+                         tiles=" ".join(view["discarded"])))
+    return say(table.piles(view))
 
 
 def features_line(board: Board, table: Table) -> str:
@@ -327,10 +337,11 @@ def features_line(board: Board, table: Table) -> str:
     parts = []
     for i, kind in enumerate(o.kinds):
         held = sorted({s for s, _ in feats.occupants[feats.find(base + i)]})
-        owner = f" (held by {', '.join(COLOURS[s] for s in held)})" if held else ""
+        owner = " " + say(words("(held by {colours})", colours=join_words(
+            [colour_word(s) for s in held]))) if held else ""
         names = f" {' '.join(o.locs[i])}" if o.locs[i] else ""
         parts.append(f"{kind}{names}{owner}{table.feature_note(board, base + i)}")
-    return "its features: " + "; ".join(parts)
+    return say(words("its features: {features}", features="; ".join(parts)))
 
 
 def placements(board: Board, type_: str) -> list[tuple[int, int, int]]:
@@ -351,7 +362,8 @@ def fits_line(fits: Sequence[Sequence[int]], near: tuple[int, int], width: int,
     room = width - Text.from_markup(head).cell_len
     groups = placement_summary(fits, near).split("  ")
     for n in range(len(groups), 0, -1):
-        more = f"  … {len(groups) - n} more (help)" if n < len(groups) else ""
+        more = "  " + say(words("… {n} more (help)", n=len(groups) - n)) if n < len(
+            groups) else ""
         text = " " + "  ".join(groups[:n]) + more
         if len(text) <= room or n == 1:
             return head + text
@@ -394,7 +406,7 @@ class TileDrawing(Drawing):
         return prompt.placement_notation(view, text)
 
     def legend(self) -> str:
-        return self.table.legend
+        return say(self.table.legend)
 
     def picture(self, view: dict, width: int | None = None,
                 height: int | None = None) -> str:
@@ -406,23 +418,28 @@ class TileDrawing(Drawing):
         table, board = self.table, seen_board(view, self.game.tileset)
         head = status_lines(view, table, width, self.game.title, view["phase"] != "place")
         tail: list[str] = []
-        phase, who = view["phase"], seat_name(view["active"])
+        phase, who = view["phase"], say(seat_name(view["active"]))
         moving = view["seat"] == view["active"]        # else no prompt: a bot's turn, a replay
         if phase == "over":
-            tail.append("[bold]Game over.[/]")
+            tail.append("[bold]" + say(words("Game over.")) + "[/]")
         elif phase == "place":
             tile = view["tile"]
             head += rotations_lines(self.game.tileset, table.style, tile, [
-                f"round {view['round']}:", f"{who} drew [bold]{tile}[/];", "its rotations:"])
+                say(words("round {round}:", round=view["round"])),
+                say(words("{who} drew [bold]{tile}[/];", who=who, tile=tile)),
+                say(words("its rotations:"))])
             near = board.xy(len(board.placed) - 1)
             if moving:           # one line: the prompt and where the tile fits (x east,
                 tail.append(fits_line(       # y south, degrees clockwise: the board's
                     placements(board, tile), near, width,        # margins, the rotations)
-                    f"[bold]place {tile} at (x,y):degrees[/]; it fits at"))
+                    say(words("[bold]place {tile} at (x,y):degrees[/]; it fits at",
+                              tile=tile))))
         elif phase == "follower":
             last = view["board"][-1]
-            tail += [f"{who} placed {last['type']} at ({last['x']},{last['y']}); "
-                     + features_line(board, table), *([table.prompt] if moving else [])]
+            tail += [say(words("{who} placed {tile} at ({x},{y}); {features}", who=who,
+                               tile=last["type"], x=last["x"], y=last["y"],
+                               features=features_line(board, table))),
+                     *([say(table.prompt)] if moving else [])]
         elif phase != "draw":
             tail += [line for line in table.phase_lines(view, who) if line]
         room = None
@@ -452,15 +469,16 @@ class TileDrawing(Drawing):
             if not legal:
                 return nothing(only)
         if phase == "over":
-            return "The game is over."
+            return say(words("The game is over."))
         if phase == "place":
             distinct = [a[2:5] for a in legal if self.same_move(view, a) == a]
-            return (f"Place tile {view['tile']}: place {view['tile']} X Y R, with (X,Y):R "
-                    f"among\n  {placement_summary(distinct)}")
+            return say(words("Place tile {tile}: place {tile} X Y R, with (X,Y):R among",
+                             tile=view["tile"])) + f"\n  {placement_summary(distinct)}"
         if phase != "follower":
-            return "Chance draws a tile: draw T."
+            return say(words("Chance draws a tile: draw T."))
         board = seen_board(view, self.game.tileset)
-        return (f"{table.occupy_help}:\n  " + " · ".join(str(a) for a in legal)
-                + "\n  (any location touching a feature names it, e.g. a "
-                  f"{table.style.ground} by any of its half-edges)\n  "
-                + features_line(board, table))
+        return (f"{say(table.occupy_help)}:\n  " + " · ".join(str(a) for a in legal)
+                + "\n  " + say(words("(any location touching a feature names it, e.g. a "
+                                     "{ground} by any of its half-edges)",
+                                     ground=feature_word(table.style.ground)))
+                + "\n  " + features_line(board, table))

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, TypeVar
 
 from ...tiles.features import Partition
-from .words import COLOURS, plural, seat_name
+from ...core.text import join_words, nwords, words
+from .words import COLOURS, seat_name
 
 if TYPE_CHECKING:
     from .state import TileGameState
@@ -37,13 +38,15 @@ def record(state: "TileGameState", feature: str, root: int, owners: list[int], p
 
 
 def _scored_text(event: dict) -> str:
-    owners = " and ".join(seat_name(s) for s in event["owners"]) or "nobody"
-    return f"{event['what']}: {plural(event['points'], 'point')} to {owners}"
+    owners = join_words([seat_name(s) for s in event["owners"]]) or words("nobody")
+    return nwords("{what}: {n} point to {owners}", "{what}: {n} points to {owners}",
+                  event["points"], what=event["what"], owners=owners)
 
 
 def discarded(state: "TileGameState", type_: str) -> None:
     """The event of a drawn tile that fits nowhere."""
-    state.emit("discarded", f"tile {type_} fits nowhere on the board: discarded",
+    state.emit("discarded", words("tile {tile} fits nowhere on the board: discarded",
+                                  tile=type_),
                tile=type_, seat=state.seat)
 
 
@@ -56,7 +59,8 @@ def score_closed(state: TS, roots: list[int], value: Value[TS]) -> None:
         if owners:
             points, what, extra = value(state, root)
             record(state, state.board.kind(root), root, owners, points,
-                   f"{what}, completed in round {state.round}", final=False, **extra)
+                   words("{what}, completed in round {round}", what=what, round=state.round),
+                   final=False, **extra)
             state.return_followers(root)
 
 
@@ -69,10 +73,14 @@ def breakdown(state: "TileGameState") -> dict:
     for event in scored:
         shared = len(event["owners"]) > 1
         for s in event["owners"]:
-            text = f"{event['what']}: {plural(event['points'], 'point')}"
             if shared:
-                others = [seat_name(o) for o in event["owners"] if o != s]
-                text += f" (tied majority with {', '.join(others)})"
+                others = join_words([seat_name(o) for o in event["owners"] if o != s])
+                text = nwords("{what}: {n} point (tied majority with {others})",
+                              "{what}: {n} points (tied majority with {others})",
+                              event["points"], what=event["what"], others=others)
+            else:
+                text = nwords("{what}: {n} point", "{what}: {n} points", event["points"],
+                              what=event["what"])
             seats[s]["items"].append({"text": text, "points": event["points"],
                                       "kind": event["feature"], "turn": event["turn"],
                                       "final": event["final"],

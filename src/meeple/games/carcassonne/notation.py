@@ -6,6 +6,7 @@ placed orientation: edges ``N E S W`` for roads and cities, half-edges ``Nw … 
 """
 from __future__ import annotations
 
+from ...core.text import words
 from ...tiles.geometry import CENTRE, EDGES, HALVES
 from .._tilegame.notation import PASS, PLACE_SYNTAX, Notation, draw, follower, place
 
@@ -13,10 +14,10 @@ KIND_LOCATIONS: dict[str, tuple[str, ...]] = {
     "road": EDGES, "city": EDGES, "monastery": (CENTRE,), "field": HALVES}
 """Which location names each follower kind takes."""
 SYNTAX = {
-    "draw": "draw T (T: a tile type letter)",
+    "draw": words("draw T (T: a tile type letter)"),
     "place": PLACE_SYNTAX,
-    "follower": "follower KIND LOC (road/city at N E S W, field at Nw Ne En Es Se Sw Ws Wn, "
-                "monastery at C)",
+    "follower": words("follower KIND LOC (road/city at N E S W, field at Nw Ne En Es Se Sw Ws "
+                      "Wn, monastery at C)"),
     "pass": "pass",
 }
 NOTATION = Notation(KIND_LOCATIONS, SYNTAX)

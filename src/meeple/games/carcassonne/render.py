@@ -6,15 +6,16 @@ of the tile just placed.
 """
 from __future__ import annotations
 
+from ...core.text import words
 from ...tiles.board import Board
 from .._tilegame.picture import SEAT_LETTER, Marks
 from .._tilegame.render import Table, TileDrawing, follower_marks
 from .picture import STYLE
 
-LEGEND = ("[dim]legend: ▓█ city  ◆ pennant  ░▒ field (tiles alternate in shade)  ━┃ road  "
-          "⌂ monastery  R B Y G K: followers by colour (lower case: farmers; ⌂R: a monk "
-          "of red)  ▼▶ on the margins: the column and row of the tile placed last  · where the drawn "
-          "tile fits[/]")
+LEGEND = words("[dim]legend: ▓█ city  ◆ pennant  ░▒ field (tiles alternate in shade)  ━┃ "
+               "road  ⌂ monastery  R B Y G K: followers by colour (lower case: farmers; ⌂R: "
+               "a monk of red)  ▼▶ on the margins: the column and row of the tile placed "
+               "last  · where the drawn tile fits[/]")
 
 
 def _marks(view: dict, board: Board, widths: tuple[int, int, int]) -> dict[int, Marks]:
@@ -25,9 +26,9 @@ def _marks(view: dict, board: Board, widths: tuple[int, int, int]) -> dict[int, 
 class CarcassonneDrawing(TileDrawing):
     table = Table(
         style=STYLE, legend=LEGEND,
-        prompt=("[bold]follower KIND LOC[/] (road/city: N E S W, field: Nw Ne En Es Se Sw "
-                "Ws Wn, monastery: C) or [bold]pass[/]"),
-        occupy_help="Put a follower on the tile just placed, or pass",
+        prompt=words("[bold]follower KIND LOC[/] (road/city: N E S W, field: Nw Ne En Es Se "
+                     "Sw Ws Wn, monastery: C) or [bold]pass[/]"),
+        occupy_help=words("Put a follower on the tile just placed, or pass"),
         marks=_marks,
-        in_hand="followers in hand", seat_status=lambda view, s: str(view["supply"][s]),
-        piles=lambda view: f"tiles left: {view['remaining']}")
+        in_hand=words("followers in hand"), seat_status=lambda view, s: str(view["supply"][s]),
+        piles=lambda view: words("tiles left: {n}", n=view["remaining"]))

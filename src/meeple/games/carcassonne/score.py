@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .._tilegame import scoring
-from .._tilegame.words import plural
+from ...core.text import nwords, words
+from .._tilegame.words import tiles_words
 
 if TYPE_CHECKING:
     from .rules import CarcassonneState
@@ -52,13 +53,21 @@ def feature_value(state: "CarcassonneState", root: int, final: bool) -> tuple[in
     if kind == "monastery":
         t = board.seg_tile[root]
         if not final:
-            return points, f"monastery at {_at(board.xy(t))} surrounded by 8 tiles"
-        return points, (f"incomplete monastery at {_at(board.xy(t))} with "
-                        f"{plural(points - 1, 'neighbour')}")
-    tiles = feats.n_tiles(root)
+            return points, words("monastery at {at} surrounded by 8 tiles", at=_at(board.xy(t)))
+        return points, nwords("incomplete monastery at {at} with {n} neighbour",
+                              "incomplete monastery at {at} with {n} neighbours", points - 1,
+                              at=_at(board.xy(t)))
+    tiles = tiles_words(feats.n_tiles(root))
     pennants = feats.count(root, "pennant") if kind == "city" else 0
-    what = f"{'incomplete ' if final else ''}{kind} of {plural(tiles, 'tile')}" + (
-        f" + {plural(pennants, 'pennant')}" if pennants else "")
+    if kind == "city":
+        what = (words("incomplete city of {tiles}", tiles=tiles) if final
+                else words("city of {tiles}", tiles=tiles))
+    else:
+        what = (words("incomplete road of {tiles}", tiles=tiles) if final
+                else words("road of {tiles}", tiles=tiles))
+    if pennants:
+        what = words("{what} + {pennants}", what=what,
+                     pennants=nwords("{n} pennant", "{n} pennants", pennants))
     return points, what
 
 
@@ -85,8 +94,9 @@ def score_final(state: "CarcassonneState") -> None:
                    final=True)
     for root in fields:
         cities = closed_cities(state, root)
-        what = (f"field of {plural(feats.n_tiles(root), 'tile')} bordering "
-                f"{plural(len(cities), 'completed city', 'completed cities')}")
+        what = words("field of {tiles} bordering {cities}",
+                     tiles=tiles_words(feats.n_tiles(root)),
+                     cities=nwords("{n} completed city", "{n} completed cities", len(cities)))
         _event(state, "field", root, feats.majority(root, n), FIELD_PER_CITY * len(cities),
                what, final=True, cities=[[list(c) for c in board.cells(c)] for c in cities])
 

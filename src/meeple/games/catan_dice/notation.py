@@ -4,15 +4,16 @@ from __future__ import annotations
 from ...core.action import Action
 from ...core.errors import IllegalAction
 from ...core.notation import number, parse_with
+from ...core.text import words
 from .island import ANY_JOKER, COSTS, FACES, KIND, KNIGHT_JOKERS
 
 SYNTAX = {
-    "roll": "roll FACE ... (faces: " + " ".join(FACES) + ")",
-    "reroll": "reroll I ... (dice 0-5, ascending)",
+    "roll": words("roll FACE ... (faces: {faces})", faces=" ".join(FACES)),
+    "reroll": words("reroll I ... (dice 0-5, ascending)"),
     "stop": "stop",
-    "trade": "trade I J RES (two gold dice I < J: I becomes RES, J is spent)",
-    "joker": "joker K I [RES] (knight K's joker on die I; RES only for K6)",
-    "build": "build road|settlement|city|knight NAME (e.g. build road R3, build city C7)",
+    "trade": words("trade I J RES (two gold dice I < J: I becomes RES, J is spent)"),
+    "joker": words("joker K I [RES] (knight K's joker on die I; RES only for K6)"),
+    "build": words("build road|settlement|city|knight NAME (e.g. build road R3, build city C7)"),
     "end": "end",
 }
 
@@ -20,7 +21,7 @@ SYNTAX = {
 def _die(token: str) -> int:
     die = number(token)
     if die is None or not 0 <= die < 6:
-        raise IllegalAction(f"{token!r} is not a die number 0-5")
+        raise IllegalAction(words("{token} is not a die number 0-5", token=repr(token)))
     return die
 
 
@@ -32,27 +33,29 @@ def parse(text: str) -> Action:
 def _parse(kind: str, args: list[str]) -> Action:
     if kind in ("stop", "end"):
         if args:
-            raise IllegalAction(f"{kind} takes nothing after it")
+            raise IllegalAction(words("{kind} takes nothing after it", kind=kind))
         return Action(kind)
     if kind == "roll":
         bad = [a for a in args if a not in FACES]
         if not args or bad:
-            raise IllegalAction(f"unknown face {bad[0]!r}" if bad else "roll needs faces")
+            raise IllegalAction(words("unknown face {face}", face=repr(bad[0])) if bad
+                                else words("roll needs faces"))
         return Action("roll", *args)
     if kind == "reroll":
         if not args:
-            raise IllegalAction("name the dice to reroll")
+            raise IllegalAction(words("name the dice to reroll"))
         return Action("reroll", *(_die(a) for a in args))
     if kind == "trade":
         if len(args) != 3:
-            raise IllegalAction("trade takes two dice and a resource")
+            raise IllegalAction(words("trade takes two dice and a resource"))
         return Action("trade", _die(args[0]), _die(args[1]), args[2])
     if kind == "joker":
         if len(args) not in (2, 3) or args[0] not in KNIGHT_JOKERS:
-            raise IllegalAction("joker takes a knight K1-K6, a die and (for K6) a resource")
+            raise IllegalAction(words("joker takes a knight K1-K6, a die and (for K6) a "
+                                  "resource"))
         if args[2:] and args[0] != ANY_JOKER:
-            raise IllegalAction(f"only {ANY_JOKER}'s joker names a resource")
+            raise IllegalAction(words("only {any}'s joker names a resource", any=ANY_JOKER))
         return Action("joker", args[0], _die(args[1]), *args[2:])
     if len(args) != 2 or args[0] not in COSTS or KIND.get(args[1]) != args[0]:
-        raise IllegalAction(f"cannot build {' '.join(args)!r}")
+        raise IllegalAction(words("cannot build {what}", what=repr(" ".join(args))))
     return Action("build", args[0], args[1])

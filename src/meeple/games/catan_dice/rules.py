@@ -12,7 +12,9 @@ import random
 from ...core.action import Action
 from ...core.game import Game
 from ...core.state import CHANCE, TERMINAL, State
+from ...core.text import comma_words, join_words, words
 from . import advice, narration, notation, score, view as views
+from .narration import face_word
 from .island import (ANY_JOKER, COSTS, FACE_INDEX, FACES, GOLD, INDEX, KIND, KNIGHT_JOKERS,
                      REQUIRES, RESOURCES, STRUCTURES, TURNS, VALUE, X_POINTS, frontier)
 from .phases import BUILDING, CHOOSING, DICE, MAX_ROLLS, OVER, ROLLING
@@ -121,91 +123,97 @@ class CatanDiceState(State):
     def _why_not_build(self, name: str) -> str | None:
         sheet = self.sheets[self.seat]
         if sheet.has(name):
-            return f"{name} is already built"
+            return words("{name} is already built", name=name)
         missing = REQUIRES[name] & ~sheet.built
         if missing:
             need = [n for n, *_ in STRUCTURES if missing >> INDEX[n] & 1]
-            return f"{name} needs {' and '.join(need)} built first"
+            return words("{name} needs {need} built first", name=name, need=join_words(need))
         counts = self.free_counts()
-        short = [f"{k - counts[f]} {FACES[f]}" for f, k in COSTS[KIND[name]].items()
-                 if counts[f] < k]
+        short = [words("{n} {resource}", n=k - counts[f], resource=face_word(FACES[f]))
+                 for f, k in COSTS[KIND[name]].items() if counts[f] < k]
         if short:
-            return f"{name} costs {_cost_text(KIND[name])}; missing {', '.join(short)}"
+            return words("{name} costs {cost}; missing {short}", name=name,
+                         cost=_cost_text(KIND[name]), short=comma_words(short))
         return None
 
     def _why_not_trade(self, i: int, j: int, res: str) -> str | None:
         if i >= j:
-            return "name the lower die first (trade I J RES with I < J)"
+            return words("name the lower die first (trade I J RES with I < J)")
         for d in (i, j):
             if self.used >> d & 1:
-                return f"die {d} is already used"
+                return words("die {die} is already used", die=d)
             if self.dice[d] != GOLD:
-                return f"die {d} shows {FACES[self.dice[d]]}, not gold"
+                return words("die {die} shows {face}, not gold", die=d,
+                             face=face_word(FACES[self.dice[d]]))
         if res not in RESOURCES:
-            return f"gold can be traded only for {', '.join(RESOURCES)}"
+            return words("gold can be traded only for {resources}",
+                         resources=", ".join(RESOURCES))
         return None
 
     def _why_not_joker(self, knight: str, die: int, res: str | None) -> str | None:
         sheet = self.sheets[self.seat]
         if knight not in KNIGHT_JOKERS:
-            return f"no knight {knight}"
+            return words("no knight {knight}", knight=knight)
         if not sheet.has(knight):
-            return f"knight {knight} is not built"
+            return words("knight {knight} is not built", knight=knight)
         if not sheet.joker_available(knight):
-            return f"the joker of {knight} is already used"
+            return words("the joker of {knight} is already used", knight=knight)
         if self.used >> die & 1:
-            return f"die {die} is already used"
+            return words("die {die} is already used", die=die)
         if res is not None and knight != ANY_JOKER:
             made = KNIGHT_JOKERS[knight]
             assert made is not None                   # every other knight's joker makes one
-            return f"only {ANY_JOKER}'s joker names a resource; {knight}'s makes {FACES[made]}"
+            return words("only {any}'s joker names a resource; {knight}'s makes {face}",
+                         any=ANY_JOKER, knight=knight, face=face_word(FACES[made]))
         target = _joker_target(knight, res)
         if target is None:
-            return (f"K6's joker needs the resource: joker K6 {die} RES with RES one of "
-                    f"{', '.join(RESOURCES)}")
+            return words("K6's joker needs the resource: joker K6 {die} RES with RES one of "
+                         "{resources}", die=die, resources=", ".join(RESOURCES))
         if self.dice[die] == target:
-            return f"die {die} already shows {FACES[target]}"
+            return words("die {die} already shows {face}", die=die,
+                         face=face_word(FACES[target]))
         return None
 
     def check(self, action: Action) -> str | None:
         kind, args = action[0], action[1:]
         if self.phase == OVER:
-            return "the game is over"
+            return words("the game is over")
         if kind == "roll":
             if self.phase != ROLLING:
-                return "the dice are not being rolled now"
+                return words("the dice are not being rolled now")
             if len(args) != len(self.pending):
-                return f"this roll sets {len(self.pending)} dice, not {len(args)}"
+                return words("this roll sets {n} dice, not {got}", n=len(self.pending),
+                             got=len(args))
             bad = [a for a in args if a not in FACE_INDEX]
-            return f"unknown face {bad[0]!r}" if bad else None
+            return words("unknown face {face}", face=repr(bad[0])) if bad else None
         if self.phase == ROLLING:
-            return "the dice must be rolled first"
+            return words("the dice must be rolled first")
         if kind in ("reroll", "stop"):
             if self.phase != CHOOSING:
-                return "the rolling is over; build or end the turn"
+                return words("the rolling is over; build or end the turn")
             if kind == "stop":
-                return "stop takes nothing after it" if args else None
+                return words("stop takes nothing after it") if args else None
             if not args or not all(_is_die(a) for a in args) or list(args) != sorted(
                     set(args)):
-                return "name the dice to reroll once each, in ascending order, 0-5"
+                return words("name the dice to reroll once each, in ascending order, 0-5")
             return None
         if self.phase == CHOOSING and kind in ("trade", "joker", "build", "end"):
-            return "stop rolling first (stop), or reroll"
+            return words("stop rolling first (stop), or reroll")
         if kind == "end":
-            return "end takes nothing after it" if args else None
+            return words("end takes nothing after it") if args else None
         if kind == "build":
             if len(args) != 2 or KIND.get(args[1]) != args[0]:
-                return f"cannot build {' '.join(map(str, args))!r}"
+                return words("cannot build {what}", what=repr(" ".join(map(str, args))))
             return self._why_not_build(args[1])
         if kind == "trade":
             if len(args) != 3 or not _is_die(args[0]) or not _is_die(args[1]):
-                return "trade takes two dice 0-5 and a resource"
+                return words("trade takes two dice 0-5 and a resource")
             return self._why_not_trade(*args)
         if kind == "joker":
             if len(args) not in (2, 3) or not _is_die(args[1]):
-                return "joker takes a knight K1-K6, a die 0-5 and (for K6) a resource"
+                return words("joker takes a knight K1-K6, a die 0-5 and (for K6) a resource")
             return self._why_not_joker(args[0], args[1], args[2] if len(args) > 2 else None)
-        return f"unknown action {kind!r}"
+        return words("unknown action {kind}", kind=repr(kind))
 
     # --- actions --------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -324,7 +332,8 @@ def _joker_target(knight: str, res: str | None) -> int | None:
 
 
 def _cost_text(kind: str) -> str:
-    return ", ".join(f"{k} {FACES[f]}" for f, k in COSTS[kind].items())
+    return comma_words([words("{n} {resource}", n=k, resource=face_word(FACES[f]))
+                        for f, k in COSTS[kind].items()])
 
 
 __all__ = ["CatanDiceState", "roll_outcomes"]

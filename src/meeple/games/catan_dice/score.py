@@ -3,7 +3,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.text import Text, cwords, nwords, words
 from .island import KIND, VALUE, X_POINTS
+
+KIND_WORDS = {"road": cwords("structure", "road"), "knight": cwords("structure", "knight"),
+              "settlement": cwords("structure", "settlement"),
+              "city": cwords("structure", "city")}
+"""Each kind of structure in words for people."""
 
 if TYPE_CHECKING:
     from .rules import CatanDiceState
@@ -12,24 +18,31 @@ if TYPE_CHECKING:
 def box_text(box: list[str]) -> str:
     """``"road R3 (1) + knight K1 (1)"`` or ``"X: nothing built"``."""
     if not box:
-        return "X: nothing built"
-    return " + ".join(f"{KIND[n]} {n} ({VALUE[n]})" for n in box)
+        return words("X: nothing built")
+    said: Text | None = None
+    for n in box:
+        one = words("{kind} {name} ({value})", kind=KIND_WORDS.get(KIND[n], KIND[n]), name=n,
+                    value=VALUE[n])
+        said = one if said is None else words("{a} + {b}", a=said, b=one)
+    return said if said is not None else words("X: nothing built")
 
 
 def written_text(event: dict) -> str:
     """The words of a ``written`` event: a turn's points (or an X) and what was built."""
-    points = event["points"]
-    what = (f"{points} point{'' if points == 1 else 's'}" if event["built"]
-            else f"an X ({X_POINTS})")
-    return (f"seat {event['seat']} writes {what} for turn {event['turn']}: "
-            f"{box_text(event['built'])}")
+    built = box_text(event["built"])
+    if event["built"]:
+        return nwords("seat {seat} writes {n} point for turn {turn}: {built}",
+                      "seat {seat} writes {n} points for turn {turn}: {built}",
+                      event["points"], seat=event["seat"], turn=event["turn"], built=built)
+    return words("seat {seat} writes an X ({x}) for turn {turn}: {built}", seat=event["seat"],
+                 x=X_POINTS, turn=event["turn"], built=built)
 
 
 def breakdown(state: "CatanDiceState") -> dict:
     """Every written box per seat, in words, with its points."""
     seats = []
     for seat, sheet in enumerate(state.sheets):
-        items = [{"turn": t, "text": f"turn {t}: {box_text(box)}",
+        items = [{"turn": t, "text": words("turn {turn}: {built}", turn=t, built=box_text(box)),
                   "built": list(box), "points": sheet.box_points(box)}
                  for t, box in enumerate(sheet.boxes, start=1)]
         seats.append({"seat": seat, "total": sheet.total(), "items": items,

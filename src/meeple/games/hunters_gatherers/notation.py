@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...core.action import Action
 from ...core.errors import IllegalAction
+from ...core.text import words
 from ...tiles.geometry import CENTRE, EDGES, HALVES
 from .._tilegame.notation import PASS, PLACE_SYNTAX, Notation, cached, draw, follower, place
 
@@ -18,11 +19,11 @@ KIND_LOCATIONS: dict[str, tuple[str, ...]] = {"forest": EDGES, "river": EDGES, "
 ROLES = {"forest": "gatherer", "river": "fisher", "meadow": "hunter"}
 HUT_LOCATIONS = (*EDGES, CENTRE)
 SYNTAX = {
-    "draw": "draw T (T: a tile type such as L07 or B03)",
+    "draw": words("draw T (T: a tile type such as L07 or B03)"),
     "place": PLACE_SYNTAX,
-    "follower": "follower KIND LOC (forest/river at N E S W, meadow at Nw Ne En Es Se Sw Ws "
-                "Wn)",
-    "hut": "hut LOC (a river edge N E S W, or C for the lake)",
+    "follower": words("follower KIND LOC (forest/river at N E S W, meadow at Nw Ne En Es Se Sw "
+                      "Ws Wn)"),
+    "hut": words("hut LOC (a river edge N E S W, or C for the lake)"),
     "pass": "pass",
 }
 
@@ -34,14 +35,15 @@ def hut(loc: str) -> Action:
 
 def _parse_hut(args: list[str]) -> Action:
     if len(args) != 1:
-        raise IllegalAction("hut takes one location")
+        raise IllegalAction(words("hut takes one location"))
     if args[0] not in HUT_LOCATIONS:
-        raise IllegalAction(f"a hut is named by {' '.join(HUT_LOCATIONS)}, not {args[0]!r}")
+        raise IllegalAction(words("a hut is named by {names}, not {loc}",
+                                  names=" ".join(HUT_LOCATIONS), loc=repr(args[0])))
     return hut(args[0])
 
 
 NOTATION = Notation(KIND_LOCATIONS, SYNTAX, {"hut": _parse_hut},
-                    {("river", CENTRE): " (a fisher never stands on a lake; a hut may: hut C)"})
+                    {("river", CENTRE): words("a fisher never stands on a lake; a hut may: hut C")})
 
 __all__ = ["HUT_LOCATIONS", "KIND_LOCATIONS", "NOTATION", "PASS", "ROLES", "SYNTAX", "draw",
            "follower", "hut", "place"]

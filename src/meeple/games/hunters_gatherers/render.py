@@ -8,18 +8,20 @@ and the prompts.
 """
 from __future__ import annotations
 
+from ...core.text import join_words, nwords, say, words
 from ...tiles.board import Board
 from .._tilegame.picture import SEAT_LETTER, Marks, piece_cell
 from .._tilegame.render import Table, TileDrawing, follower_marks, piece_segment
-from .._tilegame.words import COLOURS
+from .._tilegame.words import colour_word
 from .picture import STYLE
 
 HUT = "⌂"
-LEGEND = ("[dim]legend: ▓█ forest  ● gold nugget  ♣ mushrooms  ░▒ meadow (tiles alternate "
-          "in shade)  ━┃ river  ≈n≈ lake with n fish  ○ spring  animals in lower case: d deer  "
-          "m mammoth  a aurochs  t sabre-toothed tiger  * fire  † shrine  R B Y G K: followers "
-          "by colour, upper case (in a meadow's corner: a hunter)  ⌂R hut of red  ▼▶ on the "
-          "margins: the column and row of the tile placed last  · where the drawn tile fits[/]")
+LEGEND = words("[dim]legend: ▓█ forest  ● gold nugget  ♣ mushrooms  ░▒ meadow (tiles "
+               "alternate in shade)  ━┃ river  ≈n≈ lake with n fish  ○ spring  animals in "
+               "lower case: d deer  m mammoth  a aurochs  t sabre-toothed tiger  * fire  † "
+               "shrine  R B Y G K: followers by colour, upper case (in a meadow's corner: a "
+               "hunter)  ⌂R hut of red  ▼▶ on the margins: the column and row of the tile "
+               "placed last  · where the drawn tile fits[/]")
 
 
 def _marks(view: dict, board: Board, widths: tuple[int, int, int]) -> dict[int, Marks]:
@@ -46,29 +48,32 @@ def _feature_note(board: Board, seg: int) -> str:
     if kind not in ("river", "lake"):
         return ""
     feats = board.features
-    note = f" ({feats.count(feats.find(seg), 'fish')} fish)" if kind == "lake" else ""
+    fish = feats.count(feats.find(seg), "fish")
+    note = " " + say(nwords("({n} fish)", "({n} fish)", fish)) if kind == "lake" else ""
     groups = board.groups
     assert groups is not None, "a river or lake lies in a tile set of river systems"
     held = sorted({s for s, _ in groups.occupants[groups.find(seg)]})
     if held:
-        note += f" (system hut: {', '.join(COLOURS[s] for s in held)})"
+        note += " " + say(words("(system hut: {colours})",
+                                colours=join_words([colour_word(s) for s in held])))
     return note
 
 
 def _bonus_lines(view: dict, who: str) -> list[str]:
-    return ["", f"{who} completed a forest with gold nuggets: a bonus tile is drawn "
-                f"({view['bonus_left']} left)."]
+    return ["", say(words("{who} completed a forest with gold nuggets: a bonus tile is drawn "
+                          "({n} left).", who=who, n=view["bonus_left"]))]
 
 
 class HuntersGatherersDrawing(TileDrawing):
     table = Table(
         style=STYLE, legend=LEGEND,
-        prompt=("[bold]follower KIND LOC[/] (forest/river: N E S W, meadow: Nw Ne En Es Se "
-                "Sw Ws Wn), [bold]hut LOC[/] (river edge, or C for the lake) or "
-                "[bold]pass[/]"),
-        occupy_help="Put a follower or a hut on the tile just placed, or pass",
+        prompt=words("[bold]follower KIND LOC[/] (forest/river: N E S W, meadow: Nw Ne En Es "
+                     "Se Sw Ws Wn), [bold]hut LOC[/] (river edge, or C for the lake) or "
+                     "[bold]pass[/]"),
+        occupy_help=words("Put a follower or a hut on the tile just placed, or pass"),
         marks=_marks,
-        in_hand="followers, huts in hand",
+        in_hand=words("followers, huts in hand"),
         seat_status=lambda view, s: f"{view['supply'][s]}, {view['huts_in_hand'][s]}",
-        piles=lambda view: f"tiles left: {view['remaining']} land, {view['bonus_left']} bonus",
+        piles=lambda view: words("tiles left: {land} land, {bonus} bonus",
+                                 land=view["remaining"], bonus=view["bonus_left"]),
         feature_note=_feature_note, phase_lines=_bonus_lines)

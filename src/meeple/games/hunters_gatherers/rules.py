@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.state import CHANCE
+from ...core.text import words
 from .._tilegame.notation import PASS
 from .._tilegame.phases import DRAW, FOLLOW, OVER, PHASES, PLACE
 from .._tilegame.state import TileGameState
@@ -74,10 +75,11 @@ class HuntersGatherersState(TileGameState):
         if self.current_player == CHANCE and len(action) == 2:
             t, game = action[1], self.game
             if self.phase == BONUS and t in game.land_types:
-                return f"a bonus tile is drawn now (a gold-nugget forest was completed), not {t}"
+                return words("a bonus tile is drawn now (a gold-nugget forest was completed), "
+                             "not {tile}", tile=t)
             if self.phase == DRAW and t in game.bonus_types:
-                return (f"{t} is a bonus tile: one is drawn only after a forest with gold "
-                        "nuggets is completed")
+                return words("{tile} is a bonus tile: one is drawn only after a forest with "
+                             "gold nuggets is completed", tile=t)
         return super()._why_not_draw(action)
 
     def _after_discard(self) -> None:
@@ -111,19 +113,19 @@ class HuntersGatherersState(TileGameState):
         if action[0] != "hut":
             return super()._why_not_occupy(action)
         if len(action) != 2:
-            return "hut takes one location"
+            return words("hut takes one location")
         loc, seat, board = action[1], self.seat, self.board
         if not self.hut_supply[seat]:
-            return f"seat {seat} has no hut left"
+            return words("seat {seat} has no hut left", seat=seat)
         o = board.placed[self.last]
         if loc == "C" and o.centre < 0 and o.kinds.count("lake") > 1:
-            return ("this tile has several lakes: name a lake by the edge of a river that "
-                    "flows into it")
+            return words("this tile has several lakes: name a lake by the edge of a river "
+                         "that flows into it")
         root = self._root_named(WATER, loc, board.groups)
         if isinstance(root, str):
             return root
         return self._taken(root, board.groups, "river system", "hut",
-                           "a river system takes a hut only while it has none")
+                           words("a river system takes a hut only while it has none"))
 
     def _occupy_actions(self) -> list[Action]:
         return [*self._follower_actions(), *self._hut_actions(), PASS]

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._tilegame import scoring
-from .._tilegame.words import plural, seat_name
+from ...core.text import comma_words, nwords, words
+from .._tilegame.words import seat_name, tiles_words
 
 if TYPE_CHECKING:
     from .rules import HuntersGatherersState
@@ -34,9 +35,11 @@ def river_value(state: "HuntersGatherersState", root: int) -> tuple[int, str, di
     feats = board.features
     segments, lakes = feats.size[root], end_lakes(state, root)
     fish = sum(feats.count(r, "fish") for r in lakes)
-    what = f"river of {plural(segments, 'segment')}"
+    what = nwords("river of {n} segment", "river of {n} segments", segments)
     if lakes:
-        what += f" + {plural(fish, 'fish', 'fish')} in {plural(len(lakes), 'lake')}"
+        what = words("{river} + {fish} in {lakes}", river=what,
+                     fish=nwords("{n} fish", "{n} fish", fish),
+                     lakes=nwords("{n} lake", "{n} lakes", len(lakes)))
     springs = feats.count(root, "spring")
     return (RIVER_PER_SEGMENT * segments + PER_FISH * fish, what,
             {"segments": segments, "fish": fish, "springs": springs,
@@ -48,8 +51,10 @@ def forest_value(state: "HuntersGatherersState", root: int) -> tuple[int, str, d
     feats = state.board.features
     segments, mushrooms = feats.size[root], feats.count(root, "mushrooms")
     nuggets = feats.count(root, "nugget")
-    what = f"forest of {plural(segments, 'segment')}" + (
-        f" + {plural(mushrooms, 'mushroom patch', 'mushroom patches')}" if mushrooms else "")
+    what = nwords("forest of {n} segment", "forest of {n} segments", segments)
+    if mushrooms:
+        what = words("{forest} + {mushrooms}", forest=what, mushrooms=nwords(
+            "{n} mushroom patch", "{n} mushroom patches", mushrooms))
     return (FOREST_PER_SEGMENT * segments + PER_MUSHROOMS * mushrooms, what,
             {"segments": segments, "mushrooms": mushrooms, "nuggets": nuggets})
 
@@ -67,15 +72,18 @@ def score_closed(state: "HuntersGatherersState", roots: list[int]) -> None:
 
 def bonus_earned(state: "HuntersGatherersState") -> None:
     """The event of a bonus tile earned by the seat to move."""
-    state.emit("bonus", f"{seat_name(state.seat)} completed a forest with gold nuggets in round "
-                        f"{state.round}: a bonus tile ({state.bonus_left} in the bonus pile)",
+    state.emit("bonus", words("{seat} completed a forest with gold nuggets in round {round}: "
+                              "a bonus tile ({left} in the bonus pile)",
+                              seat=seat_name(state.seat), round=state.round,
+                              left=state.bonus_left),
                seat=state.seat, turn=state.turns)
 
 
 def no_bonus_left(state: "HuntersGatherersState") -> None:
     """The event of a gold-nugget forest completed when no bonus tile is left."""
-    state.emit("no bonus", f"{seat_name(state.seat)} completed a forest with gold nuggets in "
-                           f"round {state.round}, but no bonus tile is left",
+    state.emit("no bonus", words("{seat} completed a forest with gold nuggets in round "
+                                 "{round}, but no bonus tile is left",
+                                 seat=seat_name(state.seat), round=state.round),
                seat=state.seat, turn=state.turns)
 
 
@@ -88,15 +96,19 @@ def meadow_value(state: "HuntersGatherersState", root: int) -> tuple[int, str, d
     fire = feats.count(root, "fire") > 0
     hunting = 0 if fire else tigers
     kept = max(0, deer - hunting)
-    animals = [plural(n, word, many) for n, word, many in (
-        (deer, "deer", "deer"), (mammoths, "mammoth", None), (aurochs, "aurochs", "aurochs"),
-        (tigers, "sabre-toothed tiger", None)) if n]
-    what = (f"meadow of {plural(feats.n_tiles(root), 'tile')} with "
-            f"{', '.join(animals) if animals else 'no animals'}")
+    animals = [said for n, said in (
+        (deer, nwords("{n} deer", "{n} deer", deer)),
+        (mammoths, nwords("{n} mammoth", "{n} mammoths", mammoths)),
+        (aurochs, nwords("{n} aurochs", "{n} aurochs", aurochs)),
+        (tigers, nwords("{n} sabre-toothed tiger", "{n} sabre-toothed tigers", tigers))) if n]
+    tiles = tiles_words(feats.n_tiles(root))
+    what = (words("meadow of {tiles} with {animals}", tiles=tiles, animals=comma_words(animals))
+            if animals else words("meadow of {tiles} with no animals", tiles=tiles))
     if fire and tigers:
-        what += " (fire drove the tigers away)"
+        what = words("{meadow} (fire drove the tigers away)", meadow=what)
     elif deer > kept:
-        what += f" ({plural(deer - kept, 'deer', 'deer')} taken by tigers)"
+        what = words("{meadow} ({deer} taken by tigers)", meadow=what,
+                     deer=nwords("{n} deer", "{n} deer", deer - kept))
     return (PER_ANIMAL * (kept + mammoths + aurochs), what,
             {"deer": deer, "mammoths": mammoths, "aurochs": aurochs, "tigers": tigers,
              "fire": fire})
@@ -129,14 +141,17 @@ def score_final(state: "HuntersGatherersState") -> None:
     roots = sorted({feats.find(seg) for _, seg in state.followers})
     for root in roots:
         if board.kind(root) != "meadow":
-            what = f"incomplete {closed_value(state, root)[1]}, removed without scoring"
+            what: str = words("incomplete {what}, removed without scoring",
+                         what=closed_value(state, root)[1])
             scoring.record(state, board.kind(root), root, feats.majority(root, n), 0, what,
                            final=True)
             state.return_followers(root)
     for root in sorted({groups.find(seg) for _, seg in state.huts}):
         fish, lakes = groups.count(root, "fish"), groups.count(root, "lake")
-        what = (f"river system of {plural(groups.n_tiles(root), 'tile')} with "
-                f"{plural(lakes, 'lake')} and {plural(fish, 'fish', 'fish')}")
+        what = words("river system of {tiles} with {lakes} and {fish}",
+                     tiles=tiles_words(groups.n_tiles(root)),
+                     lakes=nwords("{n} lake", "{n} lakes", lakes),
+                     fish=nwords("{n} fish", "{n} fish", fish))
         scoring.record(state, "huts", root, groups.majority(root, n), PER_FISH * fish, what,
                        final=True, partition=groups, pieces="huts", fish=fish, lakes=lakes)
     for root in roots:
@@ -144,7 +159,7 @@ def score_final(state: "HuntersGatherersState") -> None:
             points, what, extra = meadow_value(state, root)
             owners, shrine = meadow_owners(state, root)
             if shrine:
-                what += ", a hunter at the shrine"
+                what = words("{meadow}, a hunter at the shrine", meadow=what)
             scoring.record(state, "meadow", root, owners, points, what, final=True,
                            shrine=shrine, **extra)
 

@@ -11,6 +11,8 @@ its size is built or looped over: a board's data comes from clients of the serve
 """
 from __future__ import annotations
 
+from ...core.text import words
+
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -77,8 +79,9 @@ class Board:
 
     def settlement_text(self, field: int) -> str:
         """``"summer settlement 1,1"`` (or winter), for messages and the breakdown."""
-        return (f"{('summer', 'winter')[self.season_of[field]]}"  # type: ignore[index]
-                f" settlement {self.names[field]}")         # (a settlement has its season)
+        if self.season_of[field] == 0:                      # a settlement has its season
+            return words("summer settlement {field}", field=self.names[field])
+        return words("winter settlement {field}", field=self.names[field])
 
 
 def _fail(message: str) -> NoReturn:

@@ -9,17 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from .phases import STALL_ROUNDS
-from .score import items, plural
+from ...core.text import comma_words, join_words, ncwords, nwords, words
+from .score import items
 from .tiles import FACE_DOWN, IS_MAMMOTH, SEASONS, SUMMER, WEAPON, mammoth_value
 
 _FACE_DOWN = frozenset(FACE_DOWN)
 
 if TYPE_CHECKING:
     from .rules import JaegerSammlerState
-
-
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def took(state: "JaegerSammlerState", seat: int, taken: Sequence[tuple[int, int]],
@@ -41,26 +38,26 @@ def took(state: "JaegerSammlerState", seat: int, taken: Sequence[tuple[int, int]
 
 def _took_text(event: dict) -> str:
     down, weapons, spent = event["face_down"], event["weapons"], event["spent"]
-    parts = ([_some(down, "tile") + " face down"] if down else []) + (
-        [_some(weapons, "weapon")] if weapons else []) + [
-        f"the mammoth {v}" for v in event["mammoths"]]
-    text = f"seat {event['seat']} took {_and(parts)}" if parts else f"seat {event['seat']}"
-    if spent:
-        text += ((" and" if parts else "") + f" spent {_some(spent, 'weapon')} to enter "
-                 + ("a mammoth" if spent == 1 else "mammoths"))
-    return text
-
-
-def _some(n: int, word: str) -> str:
-    """``"a tile"``, ``"2 tiles"``."""
-    return f"a {word}" if n == 1 else plural(n, word)
+    parts = ([nwords("a tile face down", "{n} tiles face down", down)] if down else []) + (
+        [ncwords("taken", "a weapon", "{n} weapons", weapons)] if weapons else []) + [
+        words("the mammoth {value}", value=v) for v in event["mammoths"]]
+    seat = event["seat"]
+    if not spent:
+        return words("seat {seat} took {what}", seat=seat, what=join_words(parts))
+    if not parts:
+        return nwords("seat {seat} spent a weapon to enter a mammoth",
+                      "seat {seat} spent {n} weapons to enter mammoths", spent, seat=seat)
+    return nwords("seat {seat} took {what} and spent a weapon to enter a mammoth",
+                  "seat {seat} took {what} and spent {n} weapons to enter mammoths", spent,
+                  seat=seat, what=join_words(parts))
 
 
 def crates(state: "JaegerSammlerState", seat: int, fields: Sequence[int]) -> None:
     """A crate ``seat`` left in each settlement of ``fields``."""
     board = state.board
     for f in fields:
-        state.emit("crate", f"seat {seat} left a crate in the {board.settlement_text(f)}",
+        state.emit("crate", words("seat {seat} left a crate in the {settlement}", seat=seat,
+                                  settlement=board.settlement_text(f)),
                    seat=seat, field=board.names[f],
                    season=SEASONS[board.season_of[f]])  # type: ignore[index]  # a settlement
 
@@ -70,18 +67,31 @@ def laid(state: "JaegerSammlerState", tiles: int, first: int | None) -> None:
     when no seat has a pawn)."""
     season = SEASONS[state.season]
     if state.season == SUMMER:
-        where = "every player's pawns stand in the summer settlements"
+        where = words("every player's pawns stand in the summer settlements")
     else:
-        counts = ", ".join(f"seat {p}: {len(state.pawns[p])}"
-                           for p in range(state.num_players))
-        where = f"pawns stand in the winter settlements where crates were left ({counts})"
+        counts = comma_words([words("seat {seat}: {n}", seat=p, n=len(state.pawns[p]))
+                              for p in range(state.num_players)])
+        where = words("pawns stand in the winter settlements where crates were left "
+                      "({counts})", counts=counts)
     value, best = state.best
-    begins = "nobody has a pawn to begin" if first is None else f"seat {first} begins"
-    if state.season != SUMMER and best >= 0:
-        begins += (f" (the highest summer mammoth, {value})" if first == best else
-                   f" (seat {best}, with the highest summer mammoth, has no pawn)")
-    state.emit("laid", f"The {tiles} {season} tiles are laid; {where}; {begins}.",
-               season=season, tiles=tiles, first=first)
+    if first is None:
+        begins = words("nobody has a pawn to begin")
+    elif state.season != SUMMER and best >= 0:
+        begins = (words("seat {first} begins (the highest summer mammoth, {value})",
+                        first=first, value=value) if first == best else
+                  words("seat {first} begins (seat {best}, with the highest summer mammoth, "
+                        "has no pawn)", first=first, best=best))
+    else:
+        begins = words("seat {first} begins", first=first)
+    if state.season == SUMMER:
+        said = nwords("The {n} summer tile is laid; {where}; {begins}.",
+                      "The {n} summer tiles are laid; {where}; {begins}.", tiles,
+                      where=where, begins=begins)
+    else:
+        said = nwords("The {n} winter tile is laid; {where}; {begins}.",
+                      "The {n} winter tiles are laid; {where}; {begins}.", tiles,
+                      where=where, begins=begins)
+    state.emit("laid", said, season=season, tiles=tiles, first=first)
     if state.season != SUMMER:
         for p in range(state.num_players):
             if not state.pawns[p]:
@@ -91,19 +101,26 @@ def laid(state: "JaegerSammlerState", tiles: int, first: int | None) -> None:
 def sits_out(state: "JaegerSammlerState", seat: int) -> None:
     """``seat`` has no pawn on the board: its turns pass until the season ends."""
     season = SEASONS[state.season]
-    state.emit("out", f"seat {seat} has no pawn on the board and sits out the rest of "
-                      f"{season}", seat=seat, season=season)
+    said = (words("seat {seat} has no pawn on the board and sits out the rest of summer",
+                  seat=seat) if state.season == SUMMER else
+            words("seat {seat} has no pawn on the board and sits out the rest of winter",
+                  seat=seat))
+    state.emit("out", said, seat=seat, season=season)
 
 
 def season_over(state: "JaegerSammlerState", stalled: bool, left: int) -> None:
     """The season ends: why, and how many tiles leave the board unclaimed."""
     season = SEASONS[state.season]
-    why = (f"{STALL_ROUNDS} rounds passed without a tile taken or a crate left" if stalled
-           else "no pawn can obtain a tile any more")
-    then = "winter follows" if state.season == SUMMER else "the game is over"
-    state.emit("season", f"{season.capitalize()} is over: {why}; "
-                         f"{plural(left, 'tile')} left on the board leave the game; {then}.",
-               season=season, stalled=stalled, removed=left)
+    why = (words("{rounds} rounds passed without a tile taken or a crate left",
+                 rounds=STALL_ROUNDS) if stalled
+           else words("no pawn can obtain a tile any more"))
+    removed = nwords("{n} tile left on the board leaves the game",
+                     "{n} tiles left on the board leave the game", left)
+    said = (words("Summer is over: {why}; {removed}; winter follows.", why=why,
+                  removed=removed) if state.season == SUMMER else
+            words("Winter is over: {why}; {removed}; the game is over.", why=why,
+                  removed=removed))
+    state.emit("season", said, season=season, stalled=stalled, removed=left)
 
 
 def final_scoring(state: "JaegerSammlerState") -> None:
@@ -111,6 +128,7 @@ def final_scoring(state: "JaegerSammlerState") -> None:
     for p in range(state.num_players):
         for item in items(state, p):
             if item["points"]:
-                state.emit("scored", f"seat {p}: {item['text']}: "
-                                     f"{plural(item['points'], 'point')}",
+                state.emit("scored", nwords("seat {seat}: {item}: {n} point",
+                                            "seat {seat}: {item}: {n} points",
+                                            item["points"], seat=p, item=item["text"]),
                            seat=p, points=item["points"], owners=[p], item=item["kind"])

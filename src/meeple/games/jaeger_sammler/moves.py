@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from ...core.text import words
 from .notation import JSAction
 from .tiles import CAVE, EMPTY, IS_MAMMOTH, MULTI, TAKEABLE, WEAPON
 
@@ -61,8 +62,9 @@ def simulate(state: "JaegerSammlerState", player: int,
         start = path[0]
         pawn = next((k for k, f in enumerate(positions) if f == start and k not in moved), None)
         if pawn is None:
-            again = " other" if any(positions[k] == start for k in moved) else ""
-            return f"you have no{again} pawn on {names[start]}"
+            if any(positions[k] == start for k in moved):
+                return words("you have no other pawn on {field}", field=names[start])
+            return words("you have no pawn on {field}", field=names[start])
         delta[start] = delta.get(start, 0) - 1   # the pawn has left its field
         last = len(path) - 1
         passed = False
@@ -75,19 +77,21 @@ def simulate(state: "JaegerSammlerState", player: int,
                     gone.add(a)
                     weapons += t == WEAPON
             if b == a:
-                return f"a step must leave {names[a]}"
+                return words("a step must leave {field}", field=names[a])
             if b not in nbrs[a] and not (tile[a] == CAVE and tile[b] == CAVE):
-                return f"{names[b]} is not next to {names[a]} (and not a cave jump)"
+                return words("{field} is not next to {other} (and not a cave jump)",
+                             field=names[b], other=names[a])
             tb = tile[b]
             if tb == EMPTY or b in gone:
-                return f"{names[b]} holds no tile: it cannot be entered"
+                return words("{field} holds no tile: it cannot be entered", field=names[b])
             passed = not MULTI[tb] and count[b] + delta.get(b, 0) > 0
             if passed:
                 if k == last - 1:
-                    return f"{names[b]} is occupied"
+                    return words("{field} is occupied", field=names[b])
             elif IS_MAMMOTH[tb]:
                 if not weapons:
-                    return f"entering the mammoth on {names[b]} needs a weapon"
+                    return words("entering the mammoth on {field} needs a weapon",
+                                 field=names[b])
                 weapons -= 1
                 spent += 1
             if (season_of[b] == other and hand and not state.crates[b] & mask

@@ -14,13 +14,14 @@ from __future__ import annotations
 from ...core.action import Action
 from ...core.errors import IllegalAction
 from ...core.notation import parse_with
+from ...core.text import words
 from .board import field_name, parse_field
 from .tiles import CODE
 
 SYNTAX = {
-    "setup": "setup KIND ... (one kind per empty field, row-major order)",
-    "move": "move A>B>C (one pawn two steps) or move A>B D>E (two pawns one step each)",
-    "remove": "remove A (take the pawn on field A off the board)",
+    "setup": words("setup KIND ... (one kind per empty field, row-major order)"),
+    "move": words("move A>B>C (one pawn two steps) or move A>B D>E (two pawns one step each)"),
+    "remove": words("remove A (take the pawn on field A off the board)"),
 }
 
 
@@ -44,7 +45,8 @@ def move(*paths: tuple[str, ...]) -> JSAction:
 def _field(token: str) -> str:
     rc = parse_field(token)
     if rc is None:
-        raise IllegalAction(f"{token!r} is not a field; write fields as r,c (e.g. 3,4)")
+        raise IllegalAction(words("{token} is not a field; write fields as r,c (e.g. 3,4)",
+                                  token=repr(token)))
     return field_name(*rc)
 
 
@@ -57,16 +59,16 @@ def _parse(kind: str, args: list[str]) -> JSAction:
     if kind == "setup":
         bad = [a for a in args if a not in CODE]
         if not args or bad:
-            raise IllegalAction(f"unknown tile kind {bad[0]!r}" if bad else
-                                "setup needs the kinds of the tiles laid")
+            raise IllegalAction(words("unknown tile kind {kind}", kind=repr(bad[0])) if bad else
+                                words("setup needs the kinds of the tiles laid"))
         return JSAction("setup", *args)
     if kind == "remove":
         if len(args) != 1:
-            raise IllegalAction("remove takes exactly one field")
+            raise IllegalAction(words("remove takes exactly one field"))
         return JSAction("remove", _field(args[0]))
     paths = tuple(tuple(_field(t) for t in arg.split(">")) for arg in args)
     shape = [len(p) for p in paths]
     if shape not in ([3], [2, 2]):
-        raise IllegalAction("a move is one pawn two steps (A>B>C) or two pawns one step "
-                            "each (A>B D>E)")
+        raise IllegalAction(words("a move is one pawn two steps (A>B>C) or two pawns one step "
+                                  "each (A>B D>E)"))
     return JSAction("move", *paths)

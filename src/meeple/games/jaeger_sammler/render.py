@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Sequence
 
 from ...core.action import Action
 from ...core.drawing import Drawing
+from ...core.text import comma_words, cwords, nwords, say, words
 from .board import Board
+from .score import kind_words
 
 if TYPE_CHECKING:
     from .game import JaegerSammler
@@ -22,11 +24,22 @@ SYMBOL = {"berries": "be", "tubers": "tu", "herbs": "he", "jug": "ju", "necklace
 STYLE = {"berries": "green", "tubers": "dark_orange", "herbs": "bright_green",
          "jug": "magenta", "necklace": "magenta", "fur": "magenta", "skull": "magenta",
          "weapon": "bold cyan", "path": "dim", "cave": "dim"}
-LEGEND = ["be berries 1", "tu tubers 2", "he herbs 3", "ju jug", "ne necklace", "fu fur",
-          "sk skull (sets of a kind: 1/3/6/10/15/20)", "we weapon", "M5 mammoth 5", "== path",
-          "() cave", ". tile taken", "S/W summer/winter settlement",
-          "digit: a pawn of that seat", "*: several pawns",
-          "◆ (help FIELD) where the moves shown end"]
+LEGEND = [words("be berries 1"), words("tu tubers 2"), words("he herbs 3"), words("ju jug"),
+          words("ne necklace"), words("fu fur"),
+          words("sk skull (sets of a kind: 1/3/6/10/15/20)"), words("we weapon"),
+          words("M5 mammoth 5"), words("== path"), words("() cave"), words(". tile taken"),
+          words("S/W summer/winter settlement"), words("digit: a pawn of that seat"),
+          words("*: several pawns"), words("◆ (help FIELD) where the moves shown end")]
+PLACES = {"berries": cwords("tile", "berries"), "tubers": cwords("tile", "tubers"),
+          "herbs": cwords("tile", "herbs"), "jug": cwords("tile", "jug"),
+          "necklace": cwords("tile", "necklace"), "fur": cwords("tile", "fur"),
+          "skull": cwords("tile", "skull"), "weapon": cwords("tile", "weapon"),
+          "path": cwords("tile", "path"), "cave": cwords("tile", "cave"),
+          "settlement": cwords("tile", "settlement"), "occupied": cwords("tile", "occupied"),
+          "no tile": cwords("tile", "no tile"),
+          "summer settlement": cwords("tile", "summer settlement"),
+          "winter settlement": cwords("tile", "winter settlement")}
+"""What a field holds, in words (a mammoth by its value)."""
 LIT = "bold black on bright_yellow"
 """The fields where the moves of a narrowed help end (also marked ◆ without colour)."""
 FIELD = re.compile(r"\d+,\d+")
@@ -108,11 +121,19 @@ def _settlements(view: dict) -> list[str]:
     places = [*view["settlements"], *(n for n, kind in view["tiles"].items() if kind == "cave")]
     lines = [f"{name}: " + " ".join(f"[{COLOURS[p]}]{p}[/]" for p in sorted(pawns[name]))
              for name in places if name in pawns]
-    crates = [f"{place['season']} settlement {name}: " + " ".join(
+    crates = [say(_place_words(place["season"] + " settlement")) + f" {name}: " + " ".join(
         f"[{COLOURS[p]}]■{p}[/]" for p in place["crates"])
         for name, place in view["settlements"].items() if place["crates"]]
-    out = _wrap(["pawns in settlements and caves:", *lines], sep="  ") if lines else []
-    return out + (_wrap(["crates:", *crates], sep="  ") if crates else [])
+    out = _wrap([say(words("pawns in settlements and caves:")), *lines],
+                sep="  ") if lines else []
+    return out + (_wrap([say(words("crates:")), *crates], sep="  ") if crates else [])
+
+
+def _place_words(place: str) -> str:
+    """What a field holds (``_place``) in words: ``"mammoth5"`` is a mammoth worth 5."""
+    if place.startswith("mammoth"):
+        return words("mammoth {value}", value=place[len("mammoth"):])
+    return PLACES.get(place, place)
 
 
 def _row_major(name: str) -> tuple[int, ...]:
@@ -121,27 +142,32 @@ def _row_major(name: str) -> tuple[int, ...]:
 
 def _seat_lines(view: dict, seat: dict) -> list[str]:
     p = seat["seat"]
-    pawns = " ".join(sorted(seat["pawns"], key=_row_major)) or "none on the board"
+    pawns = " ".join(sorted(seat["pawns"], key=_row_major)) or say(words("none on the board"))
     mammoths = " ".join(map(str, seat["mammoths"])) or "-"
-    you = " (you)" if p == view["seat"] else ""
-    turn = " [bold]◀ to move[/]" if view["current_player"] == p else ""
+    you = " " + say(words("(you)")) if p == view["seat"] else ""
+    turn = " [bold]" + say(words("◀ to move")) + "[/]" if view["current_player"] == p else ""
     down = seat["face_down"]
-    parts = [f"[bold {COLOURS[p]}]seat {p}[/]{you}{turn}", f"pawns {pawns}",
-             f"crates in hand {seat['crates_in_hand']}", f"weapons {seat['weapons']}",
-             f"mammoths {mammoths}", f"face down {down['summer']} summer + "
-                                     f"{down['winter']} winter"]
+    parts = [f"[bold {COLOURS[p]}]" + say(words("seat {seat}", seat=p)) + f"[/]{you}{turn}",
+             say(words("pawns {pawns}", pawns=pawns)),
+             say(words("crates in hand {n}", n=seat["crates_in_hand"])),
+             say(words("weapons {n}", n=seat["weapons"])),
+             say(words("mammoths {values}", values=mammoths)),
+             say(words("face down {summer} summer + {winter} winter", summer=down["summer"],
+                       winter=down["winter"]))]
     if "collected" in seat:
-        held = ", ".join(f"{n} {kind}" for kind, n in seat["collected"].items())
-        parts += [f"revealed: {held or 'nothing'}", f"[bold]{seat['score']} points[/]"]
+        held = comma_words([kind_words(kind, n) for kind, n in seat["collected"].items()])
+        parts += [say(words("revealed: {tiles}", tiles=held or words("nothing"))),
+                  "[bold]" + say(nwords("{n} point", "{n} points", seat["score"])) + "[/]"]
     return _wrap(parts)
 
 
 HELP_WIDTH = 80
 """The help fits an 80-column terminal (piped output too), wrapping long groups."""
-HOW_TO = ("  move A>B>C    one pawn two steps, A over B to C: takes the tiles of A and B",
-          "                (never paths or caves; an occupied B is passed over, not taken)",
-          "  move A>B D>E  two pawns one step each, A>B first: each takes the tile it left",
-          "  remove A      your pawn on A leaves the board this season, taking its tile")
+HOW_TO = words("  move A>B>C    one pawn two steps, A over B to C: takes the tiles of A and "
+               "B\n                (never paths or caves; an occupied B is passed over, not "
+               "taken)\n  move A>B D>E  two pawns one step each, A>B first: each takes the "
+               "tile it left\n  remove A      your pawn on A leaves the board this season, "
+               "taking its tile")
 
 
 def _place(view: dict, name: str) -> str:
@@ -190,6 +216,12 @@ def help_groups(view: dict, legal: Sequence[Action]) -> list[tuple[str, list[Act
         out += [(f"via {b} {_via(view, b, pawns)}", moves) for b, moves in vias.items()]
     out += [(f"{'>'.join(first)} + {second}>", pairs[first, second]) for first, second in order]
     return out + [("remove", removes)] if removes else out
+
+
+def _shown(label: str) -> str:
+    """A ``via B WHAT`` group label as the help shows it, in the reader's words."""
+    _, field, place = label.split(" ", 2)
+    return say(words("via {field} {place}", field=field, place=_place_words(place)))
 
 
 def _end(action: Action) -> str:
@@ -267,14 +299,17 @@ def help_text(view: dict, legal: Sequence[Action], keep: Sequence[Action] | None
     kept = None if keep is None else set(keep)
     own = view["seats"][view["current_player"]]["pawns"]
     digits, width = len(str(len(legal))), max(len(_end(a)) for a in legal)
-    via_width = max((len(label) for label, _ in groups if label.startswith("via ")), default=0)
+    via_width = max((len(_shown(label)) for label, _ in groups if label.startswith("via ")),
+                    default=0)
     pairs_width = max((len(label) for label, _ in groups if label.endswith(">")), default=0)
     two = sum(len(a) == 3 for a in legal)
-    lines = [(f"[bold]{len(legal)} legal moves[/] (type one, or its number), the word move "
-              "may be left out:"), *HOW_TO]
+    lines = [say(nwords("[bold]{n} legal move[/] (type one, or its number), the word move "
+                        "may be left out:", "[bold]{n} legal moves[/] (type one, or its "
+                        "number), the word move may be left out:", len(legal))),
+             *say(HOW_TO).split("\n")]
     if kept is not None:
-        lines = [(f"[bold]{len(kept)} of the {len(legal)} legal moves[/] (type one or its "
-                  "number; ◆ marks where they end):")]
+        lines = [say(words("[bold]{kept} of the {n} legal moves[/] (type one or its number; "
+                           "◆ marks where they end):", kept=len(kept), n=len(legal)))]
     n, pairs_begun = 0, False
     pairs = [a for a in keep or () if len(a) == 3]
     fold = kept is not None and folds(groups, kept)
@@ -285,8 +320,10 @@ def help_text(view: dict, legal: Sequence[Action], keep: Sequence[Action] | None
         if fold and label.endswith(">"):
             if not pairs_begun:
                 pairs_begun = True
-                lines.append(f"[bold]two pawns one step each[/] ({len(pairs)} of them):")
-                lines += [f"  {a} first, then {d}: {count} moves (help {a} {d} lists them)"
+                lines.append(say(words("[bold]two pawns one step each[/] ({n} of them):",
+                                       n=len(pairs))))
+                lines += ["  " + say(words("{a} first, then {d}: {n} moves (help {a} {d} "
+                                           "lists them)", a=a, d=d, n=count))
                           for (a, d), count in _pawn_pairs(pairs).items()]
             continue
         if kept is not None and not entries and not (
@@ -294,18 +331,22 @@ def help_text(view: dict, legal: Sequence[Action], keep: Sequence[Action] | None
             continue
         if label.startswith("pawn "):
             start = label[len("pawn "):]
-            several = f", {own.count(start)} of your pawns" if own.count(start) > 1 else ""
+            place = _place_words(_place(view, start))
+            if own.count(start) > 1:
+                place = words("{place}, {n} of your pawns", place=place, n=own.count(start))
             steps = i + 1 < len(groups) and groups[i + 1][0].startswith("via ")
-            lines.append(f"[bold]pawn {start}[/] ({_place(view, start)}{several}), two steps "
-                         + ("over B to C:" if steps else "(none)"))
+            lines.append(say(words("[bold]pawn {field}[/] ({place}), two steps over B to C:",
+                                   field=start, place=place) if steps else
+                             words("[bold]pawn {field}[/] ({place}), two steps (none)",
+                                   field=start, place=place)))
         elif label.startswith("via "):
-            lines += _rows("  " + label, entries, via_width + 5)
+            lines += _rows("  " + _shown(label), entries, via_width + 5)
         elif label == "remove":
             lines += _rows("remove A", entries, len("remove A: "))
         else:
             if not pairs_begun:
-                lines.append(f"[bold]two pawns one step each[/] ({two}; "
-                             "A>B + D>E is move A>B D>E):")
+                lines.append(say(words("[bold]two pawns one step each[/] ({n}; A>B + D>E is "
+                                       "move A>B D>E):", n=two)))
                 pairs_begun = True
             lines += _rows("  " + label, entries, pairs_width + 4)
     return "\n".join(lines)
@@ -318,20 +359,24 @@ class JaegerSammlerDrawing(Drawing):
     game: JaegerSammler
 
     def legend(self) -> str:
-        return "\n".join(f"[dim]{line}[/]" for line in _wrap(LEGEND))
+        return "\n".join(f"[dim]{line}[/]" for line in _wrap([say(part) for part in LEGEND]))
 
     def picture(self, view: dict, width: int | None = None,
                 height: int | None = None) -> str:
         """The whole game as the view's seat sees it (face-down tiles only as counts until
         the end); the board is small enough for any terminal, the legend apart."""
+        summer = view.get("season") == "summer"
         if view["phase"] == "over":
-            status = "game over"
+            status = words("game over")
         elif view["phase"] == "setup":
-            status = f"{view['season']} set-up"
+            status = words("summer set-up") if summer else words("winter set-up")
         else:
-            status = (f"{view['season']}, round {view['round']}, seat {view['current_player']} "
-                      "to move")
-        lines = [f"[bold]Jäger und Sammler — {status}[/]  (board: {view['board']['name']})",
+            status = (words("summer, round {round}, seat {seat} to move", round=view["round"],
+                            seat=view["current_player"]) if summer else
+                      words("winter, round {round}, seat {seat} to move", round=view["round"],
+                            seat=view["current_player"]))
+        lines = [f"[bold]Jäger und Sammler — {say(status)}[/]  "
+                 + say(words("(board: {name})", name=view["board"]["name"])),
                  board_text(view, self.game.board), *_settlements(view)]
         for seat in view["seats"]:
             lines += _seat_lines(view, seat)
@@ -349,14 +394,17 @@ class JaegerSammlerDrawing(Drawing):
         ``1,10``), the moves naming them (see :func:`naming`), numbered as in the whole
         list, under the board with the fields where they end marked."""
         if not legal:
-            return "no moves to choose: the tiles are being laid"
+            return say(words("no moves to choose: the tiles are being laid"))
         if not only:
             return help_text(view, legal)
         keep = naming(legal, only)
         if not keep:
             said = " ".join(only)
-            return (f"No legal move names {said}" + ("" if FIELD.search(said) else
-                    " (name fields, as 1,10 or 1,10>0,9)") + "; help alone lists them all.")
+            if FIELD.search(said):
+                return say(words("No legal move names {words}; help alone lists them all.",
+                                 words=said))
+            return say(words("No legal move names {words} (name fields, as 1,10 or 1,10>0,9); "
+                             "help alone lists them all.", words=said))
         if folds(help_groups(view, legal), set(keep)):
             keep_lit = [a for a in keep if len(a) != 3] or keep
         else:

@@ -20,6 +20,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...core.action import Action
+from ...core.text import words
 from ...core.state import CHANCE, TERMINAL, State
 from . import advice, events, hidden, moves, narration, notation, score, view as views
 from .board import Board
@@ -107,24 +108,25 @@ class JaegerSammlerState(State):
     def check(self, action: Action) -> str | None:
         kind = action[0]
         if self.phase == OVER:
-            return "the game is over"
+            return words("the game is over")
         if kind == "setup":
             if self.phase != SETUP:
-                return "the board is set up only at the start of a season"
+                return words("the board is set up only at the start of a season")
             return self._why_not_setup(action[1:])
         if self.phase == SETUP:
-            return f"the {('summer', 'winter')[self.season]} tiles must be laid first (setup)"
+            return (words("the summer tiles must be laid first (setup)") if self.season == 0
+                    else words("the winter tiles must be laid first (setup)"))
         if kind == "remove":
             if len(action) != 2:
-                return "remove takes one field"
+                return words("remove takes one field")
             f = self.board.index.get(action[1])
             if f is None:
-                return f"no field {action[1]} on the board"
+                return words("no field {field} on the board", field=action[1])
             if f not in self.pawns[self.seat]:
-                return f"you have no pawn on {action[1]}"
+                return words("you have no pawn on {field}", field=action[1])
             return None
         if kind != "move":
-            return f"unknown action {kind!r}"
+            return words("unknown action {kind}", kind=repr(kind))
         paths = self._paths(action)
         if isinstance(paths, str):
             return paths
@@ -134,30 +136,35 @@ class JaegerSammlerState(State):
     def _why_not_setup(self, kinds: tuple) -> str | None:
         empty = len(self.empty_fields())
         if len(kinds) != empty:
-            return f"the set-up lays {empty} tiles, one per empty field, not {len(kinds)}"
+            return words("the set-up lays {empty} tiles, one per empty field, not {got}",
+                         empty=empty, got=len(kinds))
         unknown = [k for k in kinds if k not in CODE]
         if unknown:
-            return f"unknown tile kind {unknown[0]!r}"
+            return words("unknown tile kind {kind}", kind=repr(unknown[0]))
         want = Counter(NAMES[c] for c in self.tiles_to_lay())
         got = Counter(kinds)
         if got != want:
             diff = sorted((want - got).items()) or sorted((got - want).items())
-            sign = "missing" if want - got else "too many"
-            return (f"the set-up must lay exactly this season's tiles; {sign}: "
-                    + ", ".join(f"{n} {k}" for k, n in diff))
+            listed = ", ".join(f"{n} {k}" for k, n in diff)
+            if want - got:
+                return words("the set-up must lay exactly this season's tiles; missing: "
+                             "{tiles}", tiles=listed)
+            return words("the set-up must lay exactly this season's tiles; too many: {tiles}",
+                         tiles=listed)
         return None
 
     def _paths(self, action: Action) -> list[list[int]] | str:
         paths = action[1:]
         if any(type(p) is not tuple for p in paths) or [len(p) for p in paths] not in (
                 [3], [2, 2]):
-            return "a move is one pawn two steps (A>B>C) or two pawns one step each (A>B D>E)"
+            return words("a move is one pawn two steps (A>B>C) or two pawns one step each "
+                         "(A>B D>E)")
         index = self.board.index
         out = []
         for path in paths:
             fields = [index.get(name) for name in path]
             if None in fields:
-                return f"no field {path[fields.index(None)]} on the board"
+                return words("no field {field} on the board", field=path[fields.index(None)])
             out.append(fields)
         return out  # type: ignore[return-value]  # (an unknown field returned a reason above)
 

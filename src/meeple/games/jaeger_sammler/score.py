@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from ...core.text import nwords, words
 from .tiles import FOOD_POINTS, NAMES, SETS, SUMMER, set_points
 
 if TYPE_CHECKING:
@@ -49,12 +50,32 @@ def plural(n: int, kind: str) -> str:
     return f"{n} {kind if kind in _SINGULAR else kind + 's'}"
 
 
+def kind_words(kind: str, n: int) -> str:
+    """``"1 berry"``, ``"4 herbs"``, ``"7 jugs"``: a count of a kind of tile, in words."""
+    if kind == "berries":
+        return nwords("{n} berry", "{n} berries", n)
+    if kind == "tubers":
+        return nwords("{n} tuber", "{n} tubers", n)
+    if kind == "herbs":
+        return nwords("{n} herb", "{n} herbs", n)
+    if kind == "jug":
+        return nwords("{n} jug", "{n} jugs", n)
+    if kind == "necklace":
+        return nwords("{n} necklace", "{n} necklaces", n)
+    if kind == "fur":
+        return nwords("{n} fur", "{n} furs", n)
+    if kind == "skull":
+        return nwords("{n} skull", "{n} skulls", n)
+    return plural(n, kind)
+
+
 def _face_down_items(state: "JaegerSammlerState", player: int) -> list[dict]:
     """Before the end: the face-down tiles as one item, their kinds still hidden."""
     n = sum(state.down[player])
     if not n:
         return []
-    return [{"text": f"{plural(n, 'face-down tile')} (shown at the end)", "kind": "face-down",
+    return [{"text": nwords("{n} face-down tile (shown at the end)",
+                            "{n} face-down tiles (shown at the end)", n), "kind": "face-down",
              "count": n, "points": face_down_points(state.coll[player])}]
 
 
@@ -63,11 +84,13 @@ def _revealed_items(state: "JaegerSammlerState", player: int) -> list[dict]:
     coll, out = state.coll[player], []
     for k, v in FOOD_POINTS.items():
         if coll[k]:
-            out.append({"text": f"{plural(coll[k], NAMES[k])} × {v}", "kind": NAMES[k],
+            out.append({"text": words("{count} × {value}", count=kind_words(NAMES[k], coll[k]),
+                                      value=v), "kind": NAMES[k],
                         "count": coll[k], "points": coll[k] * v})
     for k in SETS:
         if coll[k]:
-            out.append({"text": f"{plural(coll[k], NAMES[k])} (set)", "kind": NAMES[k],
+            out.append({"text": words("{count} (set)", count=kind_words(NAMES[k], coll[k])),
+                        "kind": NAMES[k],
                         "count": coll[k], "points": set_points(coll[k])})
     return out
 
@@ -81,16 +104,20 @@ def items(state: "JaegerSammlerState", player: int) -> list[dict]:
         out = _face_down_items(state, player)
     mammoths = sorted(state.mammoths[player], reverse=True)
     if mammoths:
-        out.append({"text": f"mammoths {' + '.join(map(str, mammoths))}", "kind": "mammoth",
+        out.append({"text": words("mammoths {values}", values=" + ".join(map(str, mammoths))),
+                    "kind": "mammoth",
                     "count": len(mammoths), "values": mammoths, "points": sum(mammoths)})
     crates = crates_scoring(state, player)
     if crates:
         where = ", ".join(state.board.names[f] for f in crates)
-        out.append({"text": f"{plural(len(crates), 'crate')} in summer settlements ({where})",
+        out.append({"text": nwords("{n} crate in summer settlements ({where})",
+                                   "{n} crates in summer settlements ({where})", len(crates),
+                                   where=where),
                     "kind": "crate", "count": len(crates),
                     "points": CRATE_POINTS * len(crates)})
     if state.weapons[player]:
-        out.append({"text": f"{plural(state.weapons[player], 'weapon')} left (no points)",
+        out.append({"text": nwords("{n} weapon left (no points)", "{n} weapons left (no points)",
+                                   state.weapons[player]),
                     "kind": "weapon", "count": state.weapons[player], "points": 0})
     return out
 
