@@ -133,34 +133,44 @@ def spot_worth(s: "CatanState", n: int, st: Static, have: list[float] | None = N
     return value
 
 
-def distances(s: "CatanState", seat: int) -> list[int]:
-    """Roads ``seat`` still needs to reach each node (0: a node its network touches), over
-    free edges, never through another player's building; FAR where it cannot."""
-    dist = [FAR] * NODES
+NEXT = tuple(tuple((e, EDGE_NODES[e][0] + EDGE_NODES[e][1] - n) for e in NODE_EDGES[n])
+             for n in range(NODES))
+"""Per node, its edges and the node at each one's other end."""
+
+
+def all_distances(s: "CatanState") -> list[list[int]]:
+    """Per seat, the roads it still needs to reach each node (0: a node its network
+    touches), over free edges, never through another player's building; FAR beyond
+    ``len(REACH) - 1`` roads or where it cannot."""
     owner, roads = s.node_owner, s.road_owner
-    frontier = []
-    for n in range(NODES):
-        if owner[n] == seat or (owner[n] == -1 and any(roads[e] == seat
-                                                       for e in NODE_EDGES[n])):
+    seeds: list[set[int]] = [set() for _ in range(s.num_players)]
+    for e, p in enumerate(roads):
+        if p >= 0:
+            for x in EDGE_NODES[e]:
+                if owner[x] == -1 or owner[x] == p:
+                    seeds[p].add(x)
+    for n, p in enumerate(owner):
+        if p >= 0:
+            seeds[p].add(n)
+    out = []
+    for seat, seed in enumerate(seeds):
+        dist = [FAR] * NODES
+        for n in seed:
             dist[n] = 0
-            frontier.append(n)
-    d = 0
-    while frontier and d < len(REACH) - 1:
-        d += 1
-        nxt = []
-        for n in frontier:
-            if owner[n] not in (-1, seat):
-                continue
-            for e in NODE_EDGES[n]:
-                if roads[e] != -1:
+        frontier = list(seed)
+        for d in range(1, len(REACH)):
+            nxt = []
+            for n in frontier:
+                o = owner[n]
+                if o != -1 and o != seat:
                     continue
-                a, b = EDGE_NODES[e]
-                m = b if a == n else a
-                if dist[m] > d:
-                    dist[m] = d
-                    nxt.append(m)
-        frontier = nxt
-    return dist
+                for e, m in NEXT[n]:
+                    if roads[e] == -1 and dist[m] > d:
+                        dist[m] = d
+                        nxt.append(m)
+            frontier = nxt
+        out.append(dist)
+    return out
 
 
 def free_spot(s: "CatanState", n: int) -> bool:
@@ -169,13 +179,14 @@ def free_spot(s: "CatanState", n: int) -> bool:
 
 
 def expansion(s: "CatanState", seat: int, st: Static, have: list[float],
-              dist: list[int] | None = None) -> tuple[float, float]:
+              dists: list[list[int]] | None = None) -> tuple[float, float]:
     """Worth of the free spots ``seat`` can reach (the best, and the second a little), and
     the worth of the best spot it can build on now (0 if none)."""
     if not s.settlements_left[seat]:
         return 0.0, 0.0
-    dist = dist or distances(s, seat)
-    others = [distances(s, p) for p in range(s.num_players) if p != seat]
+    dists = dists or all_distances(s)
+    dist = dists[seat]
+    others = [d for p, d in enumerate(dists) if p != seat]
     best = second = now = 0.0
     for n in range(NODES):
         d = dist[n]
@@ -214,8 +225,9 @@ def hand_worth(s: "CatanState", seat: int, hand: list[int], city_gain: float,
     return value + TOWARD * best
 
 
-def evaluate(s: "CatanState", seat: int) -> float:
-    """About the points ``seat`` should end with (see the module's words)."""
+def evaluate(s: "CatanState", seat: int, dists: list[list[int]] | None = None) -> float:
+    """About the points ``seat`` should end with (see the module's words); ``dists``: the
+    :func:`all_distances` of ``s``, when known."""
     if s.is_terminal():
         return float(s.points(seat)) + (5.0 if s.winner == seat else 0.0)
     if s.layout is None:
@@ -228,7 +240,7 @@ def evaluate(s: "CatanState", seat: int) -> float:
     value += late * sum(PIP * have[r] * st.weight[r] + (DIVERSITY if have[r] else 0.0)
                         for r in range(5))
     value += harbours(s, seat, have)
-    grow, now = expansion(s, seat, st, have)
+    grow, now = expansion(s, seat, st, have, dists)
     value += late * grow
     value += ROAD_PIECE * min(s.road_len[seat], ROAD_CAP)
     value += KNIGHT_PLAYED * s.played[seat][KNIGHT]
@@ -257,7 +269,10 @@ def best_city(s: "CatanState", seat: int, st: Static) -> float:
 
 def values(s: "CatanState") -> list[float]:
     """Every seat's :func:`evaluate` (MCTS's leaf values on a determinized copy)."""
-    return [evaluate(s, p) for p in range(s.num_players)]
+    if s.is_terminal() or s.layout is None:
+        return [evaluate(s, p) for p in range(s.num_players)]
+    dists = all_distances(s)
+    return [evaluate(s, p, dists) for p in range(s.num_players)]
 
 
 def threat(s: "CatanState", seat: int) -> float:
@@ -266,5 +281,5 @@ def threat(s: "CatanState", seat: int) -> float:
     return s.visible_points(seat) + 0.2 * sum(s.dev[seat])
 
 
-__all__ = ["evaluate", "values", "threat", "static", "production", "distances",
+__all__ = ["evaluate", "values", "threat", "static", "production", "all_distances",
            "spot_worth", "hand_worth", "RESOURCES", "HEX_CORNERS"]
