@@ -32,8 +32,10 @@ EPS = 1e-6
 DISCARDS = 6
 """Discards a search considers (the best by hand worth)."""
 VP_WORTH = 1.0
-SPREAD = 1.5
-"""About one standard deviation, in points, of the final margin around the evaluated one."""
+SPREAD, SPREAD_PER_POINT = 1.0, 0.35
+"""About one standard deviation, in points, of the final margin around the evaluated one:
+``SPREAD`` plus ``SPREAD_PER_POINT`` per point the leader still lacks (early in the game,
+and in the set-up, where one seat has placed more than another, a margin says little)."""
 GREEDY_FIRST = 0.05
 """Bonus of greedy's own move among the one-move scores (so a search tries it first)."""
 TARGETS = ("city", "settlement", "card", "road")
@@ -84,7 +86,8 @@ class CatanPolicy(Policy["CatanState"]):
         return value.values(state)
 
     def reward_scale(self, state: "CatanState") -> float | None:
-        return SPREAD
+        lead = max(state.visible_points(p) for p in range(state.num_players))
+        return SPREAD + SPREAD_PER_POINT * max(0, 10 - lead)
 
     # --- what a search considers --------------------------------------------------------------
     def search_actions(self, state: "CatanState") -> list[Action]:
