@@ -10,8 +10,10 @@ trades with the bank. It buys a development card when that is the best it can do
 ends its turn when nothing raises its value.
 
 Search (MCTS) evaluates leaves with :func:`.value.values` and considers, inside its tree,
-no domestic offers or counters (a thousand of them would each take an iteration) and at
-most :data:`DISCARDS` discards; at its root it also weighs greedy's own move.
+no domestic offers or counters (a thousand of them would each take an iteration), only the
+maritime trades that start a trade path to a build, at most :data:`DISCARDS` discards and
+:data:`SPOTS` set-up settlements; at its root it weighs greedy's own move and the
+:data:`SHORTLIST` best others by their one-move scores.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from ...core.policy import Policy
 from . import negotiate, tactics, value
 from .legal import COSTS, affords
 from .notation import KNIGHT, VP
-from .phases import ANSWER, CLOSE, DISCARD, MAIN, PREROLL, ROBBER
+from .phases import ANSWER, CLOSE, DISCARD, MAIN, PREROLL, ROBBER, SETTLE
 
 if TYPE_CHECKING:
     from .rules import CatanState
@@ -36,6 +38,10 @@ SPREAD, SPREAD_PER_POINT = 1.0, 0.35
 """About one standard deviation, in points, of the final margin around the evaluated one:
 ``SPREAD`` plus ``SPREAD_PER_POINT`` per point the leader still lacks (early in the game,
 and in the set-up, where one seat has placed more than another, a margin says little)."""
+SHORTLIST = 6
+"""Moves a search weighs at its root: the best by their one-move scores, greedy's with them."""
+SPOTS = 8
+"""Set-up settlements a search weighs inside its tree (the best spots by their worth)."""
 GREEDY_FIRST = 0.05
 """Bonus of greedy's own move among the one-move scores (so a search tries it first)."""
 TARGETS = ("city", "settlement", "card", "road")
@@ -94,7 +100,12 @@ class CatanPolicy(Policy["CatanState"]):
         legal = state.legal_actions()
         phase = state.phase
         if phase == MAIN:
-            return [a for a in legal if a[0] != "offer"]
+            steps = {path[0] for path in (tactics.trade_path(state, state.seat, COSTS[t])
+                                          for t in TARGETS) if path}
+            return [a for a in legal if a[0] not in ("offer", "maritime") or a in steps]
+        if phase == SETTLE and len(legal) > SPOTS:
+            st = value.static(state.layout.map)
+            return sorted(legal, key=lambda a: -value.spot_worth(state, a[2], st))[:SPOTS]
         if phase == ANSWER:
             return [a for a in legal if a[0] != "counter"]
         if phase == DISCARD and len(legal) > DISCARDS:
@@ -113,9 +124,8 @@ class CatanPolicy(Policy["CatanState"]):
         out = [(a, score_after(state, seat, [a])) for a in self.search_actions(state)]
         mine = self.greedy_action(state, random.Random(0))
         top = max((v for _, v in out), default=0.0) + GREEDY_FIRST
-        out = [(a, v) for a, v in out if a != mine]
-        out.append((mine, top))
-        return out
+        out = sorted(((a, v) for a, v in out if a != mine), key=lambda p: -p[1])
+        return [*out[:SHORTLIST - 1], (mine, top)]
 
     # --- greedy ---------------------------------------------------------------------------------
     def greedy_action(self, state: "CatanState", rng: random.Random) -> Action:

@@ -40,7 +40,7 @@ DIVERSITY = 0.12
 """Per resource produced at all."""
 GENERIC_HARBOUR = 0.25
 SPECIAL_HARBOUR, SPECIAL_PER_PIP = 0.05, 0.025
-REACH = (0.55, 0.4, 0.26, 0.14)
+REACH = (0.3, 0.2, 0.12, 0.05)
 """Share of a free spot's worth by the roads still needed to reach it (0 to 3)."""
 SECOND_SPOT = 0.4
 """Weight of the second-best spot (somewhere to go when the best is taken)."""
@@ -50,11 +50,11 @@ ROAD_PIECE = 0.06
 ROAD_CAP = 8
 KNIGHT_PLAYED = 0.3
 DEV_WORTH = {KNIGHT: 0.45, ROADBUILDING: 0.5, PLENTY: 0.65, MONOPOLY: 0.6}
-CARD = 0.1
+CARD = 0.06
 """Worth of a resource card in hand (the first 7)."""
-OVER_SEVEN = -0.05
+OVER_SEVEN = -0.03
 """Worth of each card beyond 7 (a 7 would take half)."""
-TOWARD = 0.3
+TOWARD = 0.15
 """Share of the best build's worth a hand earns by the square of its share of the cost."""
 COSTS = {"road": (1, 1, 0, 0, 0), "settlement": (1, 1, 1, 1, 0), "city": (0, 0, 0, 2, 3),
          "card": (0, 0, 1, 1, 1)}
