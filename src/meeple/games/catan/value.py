@@ -206,8 +206,10 @@ def expansion(s: "CatanState", seat: int, st: Static, have: list[float],
 
 
 def hand_worth(s: "CatanState", seat: int, hand: list[int], city_gain: float,
-               spot_now: float) -> float:
-    """Cards in hand: a little each, and a share of the best build they lead to."""
+               spot_now: float, trades: bool = False) -> float:
+    """Cards in hand: a little each, and a share of the best build they lead to; with
+    ``trades``, cards a build does not need count toward it at the seat's best maritime
+    rate (the search value: a search one move deep cannot see a trade's build)."""
     total = sum(hand)
     value = CARD * min(total, 7) + OVER_SEVEN * max(0, total - 7)
     best = 0.0
@@ -220,12 +222,21 @@ def hand_worth(s: "CatanState", seat: int, hand: list[int], city_gain: float,
         targets.append((COSTS["card"], DEV_CARD_WORTH))
     for cost, worth in targets:
         have = sum(min(h, c) for h, c in zip(hand, cost))
+        if trades:
+            spare = sum((h - c) // _rate(s, seat, r)
+                        for r, (h, c) in enumerate(zip(hand, cost)) if h > c)
+            have = min(sum(cost), have + spare)
         share = have / sum(cost)
         best = max(best, worth * share * share)
     return value + TOWARD * best
 
 
-def evaluate(s: "CatanState", seat: int, dists: list[list[int]] | None = None) -> float:
+def _rate(s: "CatanState", seat: int, r: int) -> int:
+    return 2 if s.special[seat][r] else 3 if s.generic[seat] else 4
+
+
+def evaluate(s: "CatanState", seat: int, dists: list[list[int]] | None = None,
+             trades: bool = False) -> float:
     """About the points ``seat`` should end with (see the module's words); ``dists``: the
     :func:`all_distances` of ``s``, when known."""
     if s.is_terminal():
@@ -245,7 +256,8 @@ def evaluate(s: "CatanState", seat: int, dists: list[list[int]] | None = None) -
     value += ROAD_PIECE * min(s.road_len[seat], ROAD_CAP)
     value += KNIGHT_PLAYED * s.played[seat][KNIGHT]
     value += sum(DEV_WORTH.get(c, 0.0) * n for c, n in enumerate(s.dev[seat]))
-    value += hand_worth(s, seat, s.hands[seat], late * best_city(s, seat, st), late * now)
+    value += hand_worth(s, seat, s.hands[seat], late * best_city(s, seat, st), late * now,
+                        trades)
     return value
 
 
@@ -268,11 +280,12 @@ def best_city(s: "CatanState", seat: int, st: Static) -> float:
 
 
 def values(s: "CatanState") -> list[float]:
-    """Every seat's :func:`evaluate` (MCTS's leaf values on a determinized copy)."""
+    """Every seat's :func:`evaluate` (MCTS's leaf values on a determinized copy), its
+    hand counted with what maritime trades would let it build."""
     if s.is_terminal() or s.layout is None:
         return [evaluate(s, p) for p in range(s.num_players)]
     dists = all_distances(s)
-    return [evaluate(s, p, dists) for p in range(s.num_players)]
+    return [evaluate(s, p, dists, trades=True) for p in range(s.num_players)]
 
 
 def threat(s: "CatanState", seat: int) -> float:
