@@ -281,7 +281,7 @@ class MCTSAgent(RankingAgent[State]):
 
     def _decision_child(self, node: Node, state: State) -> tuple[Node, bool, Action]:
         if node.untried is None:
-            node.untried = state.legal_actions()
+            node.untried = self.game.policy.search_actions(state)
             self.rng.shuffle(node.untried)
         if node.untried and (node is not self._root or len(node.children) <
                              1 + ROOT_WIDENING * math.sqrt(node.visits)):

@@ -41,6 +41,12 @@ class Policy(Generic[S]):
         game does not say. MCTS turns an evaluated margin into a win chance with it."""
         return None
 
+    def search_actions(self, state: S) -> list[Action]:
+        """The moves a search weighs at ``state`` below its root (by default every legal
+        move; a game whose positions offer hundreds of moves of little use, such as Catan's
+        trade offers, may name fewer)."""
+        return state.legal_actions()
+
     def action_scores(self, state: S) -> list[tuple[Action, float]]:
         """Every legal move with a one-move score of it (higher is better); by default the
         one-step :meth:`evaluate` look-ahead. MCTS tries the root's moves in this order."""
