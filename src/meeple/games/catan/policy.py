@@ -53,7 +53,7 @@ TARGETS = ("city", "settlement", "card", "road")
 def build_weights(s: "CatanState", seat: int) -> tuple[float, float]:
     """What ``seat``'s hand is working toward: the city and settlement worth (for
     :func:`value.hand_worth`)."""
-    st = value.static(s.layout.map)
+    st = value.static(value.laid(s).map)
     points = s.points(seat)
     late = value.LATE + (1 - value.LATE) * max(0.0, min(1.0, (9 - points) / 7))
     have = value.production(s, seat, st)
@@ -107,7 +107,7 @@ class CatanPolicy(Policy["CatanState"]):
                                           for t in TARGETS) if path}
             return [a for a in legal if a[0] not in ("offer", "maritime") or a in steps]
         if phase == SETTLE and len(legal) > SPOTS:
-            st = value.static(state.layout.map)
+            st = value.static(value.laid(state).map)
             return sorted(legal, key=lambda a: -value.spot_worth(state, a[2], st))[:SPOTS]
         if phase == ANSWER:
             return [a for a in legal if a[0] != "counter"]

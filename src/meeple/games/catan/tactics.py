@@ -18,7 +18,7 @@ from ...core.action import Action
 from .board import HEX_CORNERS, RESOURCES
 from .legal import COSTS, affords, plenty_choices, rates
 from .notation import KNIGHT, MONOPOLY, PLENTY
-from .value import hand_worth, static, threat
+from .value import hand_worth, laid, static, threat
 
 if TYPE_CHECKING:
     from .rules import CatanState
@@ -30,7 +30,7 @@ BLOCKED_MIN = 4
 
 def blocked(s: "CatanState", seat: int, h: int) -> int:
     """Pips of ``seat``'s buildings on hex ``h`` (a city twice)."""
-    pips = static(s.layout.map).hex_pips[h]
+    pips = static(laid(s).map).hex_pips[h]
     return sum((2 if s.city[n] else 1) * pips for n in HEX_CORNERS[h] if s.node_owner[n] == seat)
 
 
@@ -83,7 +83,7 @@ def monopoly(s: "CatanState") -> Action | None:
     if s.card_played or s.dev[me][MONOPOLY] - s.new[me][MONOPOLY] <= 0:
         return None
     held = [19 - s.bank[r] - s.hands[me][r] for r in range(5)]
-    weight = static(s.layout.map).weight
+    weight = static(laid(s).map).weight
     r = max(range(5), key=lambda r: held[r] * weight[r])
     return Action("play", "monopoly", RESOURCES[r]) if held[r] >= MONOPOLY_MIN else None
 

@@ -28,6 +28,7 @@ from .board import (EDGE_NODES, HEX_CORNERS, HEXES, NODE_EDGES, NODE_HARBOUR, NO
 from .notation import KNIGHT, MONOPOLY, PLENTY, ROADBUILDING
 
 if TYPE_CHECKING:
+    from .board import Layout
     from .rules import CatanState
 
 PIP = 0.07
@@ -74,6 +75,13 @@ class Static(NamedTuple):
 _STATIC: dict[Map, Static] = {}
 
 
+
+def laid(s: "CatanState") -> "Layout":
+    """The island of a game whose board is laid (bots and values see no game before it)."""
+    if s.layout is None:
+        raise ValueError("the board is not laid yet")
+    return s.layout
+
 def static(board: Map) -> Static:
     """The board's fixed numbers (computed once per board)."""
     found = _STATIC.get(board)
@@ -104,7 +112,7 @@ def static(board: Map) -> Static:
 def production(s: "CatanState", seat: int, st: Static) -> list[float]:
     """Pips per resource of ``seat``'s buildings (a city twice, the robber's hex less)."""
     out = [0.0] * 5
-    terrain = s.layout.map.terrain
+    terrain = laid(s).map.terrain
     for n in range(NODES):
         if s.node_owner[n] != seat:
             continue
@@ -128,7 +136,7 @@ def spot_worth(s: "CatanState", n: int, st: Static, have: list[float] | None = N
                 value += DIVERSITY
     slot = NODE_HARBOUR[n]
     if slot >= 0:
-        kind = s.layout.map.harbours[slot]
+        kind = laid(s).map.harbours[slot]
         value += GENERIC_HARBOUR if kind == "any" else SPECIAL_HARBOUR
     return value
 
@@ -243,7 +251,7 @@ def evaluate(s: "CatanState", seat: int, dists: list[list[int]] | None = None,
         return float(s.points(seat)) + (5.0 if s.winner == seat else 0.0)
     if s.layout is None:
         return 0.0
-    st = static(s.layout.map)
+    st = static(laid(s).map)
     points = s.points(seat)
     have = production(s, seat, st)
     late = LATE + (1 - LATE) * max(0.0, min(1.0, (9 - points) / 7))
