@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.action import Action
-from .board import (EDGE_NODES, EDGES, HEX_CORNERS, HEXES, NODE_EDGES, NODE_NEIGHBOURS, NODES,
-                    RES_INDEX, RESOURCES, read_tokens, reds_apart, spiral_numbers)
+from .board import (EDGE_NODES, EDGES, HEX_CORNERS, HEXES, NODE_EDGES, NODE_HEXES,
+                    NODE_NEIGHBOURS, NODES, RES_INDEX, RESOURCES, read_tokens, reds_apart,
+                    spiral_numbers)
 from .notation import (DEV_CARDS, DEV_INDEX, KNIGHT, MONOPOLY, PLENTY, ROADBUILDING,
                        card_list, counts_of)
 from .phases import (ANSWER, BOARD, CLOSE, DICE, DISCARD, DRAW, MAIN, OVER, PREROLL, ROADS,
@@ -60,23 +61,27 @@ def road_places(s: "CatanState", seat: int) -> list[int]:
     ``seat``'s buildings and at the ends of its roads that hold no other player's
     building (found from ``seat``'s pieces, not by testing all 72 edges)."""
     roads, owner = s.road_owner, s.node_owner
-    found: set[int] = set()
+    nodes = {n for n, o in enumerate(owner) if o == seat}
     for e, o in enumerate(roads):
         if o == seat:
-            for x in EDGE_NODES[e]:
-                if owner[x] == -1 or owner[x] == seat:
-                    found.update(f for f in NODE_EDGES[x] if roads[f] == -1)
-    for x, o in enumerate(owner):
-        if o == seat:
-            found.update(f for f in NODE_EDGES[x] if roads[f] == -1)
-    return sorted(found)
+            a, b = EDGE_NODES[e]
+            if owner[a] == -1:
+                nodes.add(a)
+            if owner[b] == -1:
+                nodes.add(b)
+    return sorted({f for n in nodes for f in NODE_EDGES[n] if roads[f] == -1})
 
 
 def settlement_places(s: "CatanState", seat: int) -> list[int]:
     """Every node :func:`settlement_place` allows, in id order (the ends of ``seat``'s
     roads that obey the distance rule)."""
-    ends = {x for e, o in enumerate(s.road_owner) if o == seat for x in EDGE_NODES[e]}
-    return sorted(n for n in ends if spaced(s, n))
+    owner = s.node_owner
+    ends = set()
+    for e, o in enumerate(s.road_owner):
+        if o == seat:
+            ends.update(EDGE_NODES[e])
+    return sorted(n for n in ends if owner[n] == -1
+                  and all(owner[m] == -1 for m in NODE_NEIGHBOURS[n]))
 
 
 def spaced(s: "CatanState", n: int) -> bool:
@@ -127,37 +132,82 @@ def plenty_choices(bank: list[int]) -> list[tuple[str, ...]]:
 
 # --- the list ---------------------------------------------------------------------------------
 def actions(s: "CatanState") -> list[Action]:
-    phase, seat = s.phase, s.seat
-    if phase in (DICE, STEAL, DRAW):
-        return [a for a, _ in s.chance_outcomes()]
-    if phase in (BOARD, OVER):
-        return []
-    if phase == SETTLE:
-        return [BUILD["settlement"][n] for n in range(NODES) if spaced(s, n)]
-    if phase == SETUP_ROAD:
-        return [BUILD["road"][e] for e in NODE_EDGES[s.last_node] if s.road_owner[e] == -1]
-    if phase == PREROLL:
-        return [ROLL, *_plays(s)]
-    if phase == MAIN:
-        return _main(s)
-    if phase == DISCARD:
-        p = s.queue[0]
-        return [Action("discard", *card_list(c)) for c in
-                sub_multisets(s.hands[p], sum(s.hands[p]) // 2)]
-    if phase == ROBBER:
-        out = []
-        owner, hands, robber = s.node_owner, s.hands, s.robber
-        for h in range(HEXES):
-            if h != robber:
-                near = {owner[n] for n in HEX_CORNERS[h]}
-                victims = [p for p in sorted(near) if p >= 0 and p != seat and any(hands[p])]
-                out += [ROB[h][v] for v in victims] if victims else [ROBBER_TO[h]]
-        return out
-    if phase == ROADS:
-        return [BUILD["road"][e] for e in road_places(s, seat)]
-    if phase == ANSWER:
-        return _answers(s)
-    return [*(Action("trade", p) for p in _partners(s)), CANCEL]   # CLOSE
+    """The legal actions, in a fixed order; a new list each call (the caller may change it)."""
+    return LISTS[s.phase](s)
+
+
+def _chance(s: "CatanState") -> list[Action]:
+    return [a for a, _ in s.chance_outcomes()]
+
+
+def _nothing(s: "CatanState") -> list[Action]:
+    return []
+
+
+def _settle(s: "CatanState") -> list[Action]:
+    return [BUILD["settlement"][n] for n in range(NODES) if spaced(s, n)]
+
+
+def _setup_road(s: "CatanState") -> list[Action]:
+    return [BUILD["road"][e] for e in NODE_EDGES[s.last_node] if s.road_owner[e] == -1]
+
+
+def _preroll(s: "CatanState") -> list[Action]:
+    if s.card_played or not any(s.dev[s.seat]):
+        return [ROLL]
+    return [ROLL, *_plays(s)]
+
+
+def _discards(s: "CatanState") -> list[Action]:
+    """Every way to discard half the hand (rounded down), kept per hand: a copy each call."""
+    key = tuple(s.hands[s.queue[0]])
+    out = _DISCARDS.get(key)
+    if out is None:
+        if len(_DISCARDS) > DISCARDS_KEPT:
+            _DISCARDS.clear()
+        out = _DISCARDS[key] = [Action("discard", *card_list(c))
+                                for c in sub_multisets(key, sum(key) // 2)]
+    return list(out)
+
+
+DISCARDS_KEPT = 4096
+"""At most this many discard lists are kept (one per hand of 8 cards or more met)."""
+_DISCARDS: dict[tuple[int, ...], list[Action]] = {}
+
+
+def _robbers(s: "CatanState") -> list[Action]:
+    """Per hex but the robber's, in hex order: the robber there from each seat it may rob
+    (an opponent of the mover with a building on it and a card), or alone if none."""
+    seat, owner, hands, robber = s.seat, s.node_owner, s.hands, s.robber
+    able = 0
+    for p, hand in enumerate(hands):
+        if p != seat and any(hand):
+            able |= 1 << p
+    marks = [0] * HEXES
+    if able:
+        for n, o in enumerate(owner):
+            if o >= 0 and able >> o & 1:
+                for h in NODE_HEXES[n]:
+                    marks[h] |= 1 << o
+    out: list[Action] = []
+    for h, moves in enumerate(ROB_BY_SEATS):
+        if h != robber:
+            out += moves[marks[h]]
+    return out
+
+
+ROB_BY_SEATS = [[[ROB[h][v] for v in range(4) if m >> v & 1] or [ROBBER_TO[h]]
+                 for m in range(16)] for h in range(HEXES)]
+"""Per hex and set of seats that may be robbed there (a bit per seat): the robber moves."""
+
+
+def _roads(s: "CatanState") -> list[Action]:
+    road = BUILD["road"]
+    return [road[e] for e in road_places(s, s.seat)]
+
+
+def _close(s: "CatanState") -> list[Action]:
+    return [*(Action("trade", p) for p in _partners(s)), CANCEL]
 
 
 def _plays(s: "CatanState") -> list[Action]:
@@ -176,9 +226,10 @@ def _plays(s: "CatanState") -> list[Action]:
 
 
 def _main(s: "CatanState") -> list[Action]:
-    seat, hand = s.seat, s.hands[s.seat]
+    seat = s.seat
+    hand = s.hands[seat]
     lumber, brick, wool, grain, ore = hand
-    out = []
+    out: list[Action] = []
     if lumber and brick:
         if s.roads_left[seat]:
             road = BUILD["road"]
@@ -187,26 +238,39 @@ def _main(s: "CatanState") -> list[Action]:
             place = BUILD["settlement"]
             out += [place[n] for n in settlement_places(s, seat)]
     if grain >= 2 and ore >= 3 and s.cities_left[seat]:
-        city = s.city
-        out += [BUILD["city"][n] for n, o in enumerate(s.node_owner)
-                if o == seat and not city[n]]
-    if wool and grain and ore and sum(s.deck):
+        city, upgrade = s.city, BUILD["city"]
+        out += [upgrade[n] for n, o in enumerate(s.node_owner) if o == seat and not city[n]]
+    if wool and grain and ore and any(s.deck):
         out.append(BUY)
     if not s.card_played and any(s.dev[seat]):
         out += _plays(s)
     bank = s.bank
+    full = all(bank)
     generic, special = s.generic[seat], s.special[seat]
-    for r in range(5):
-        held = hand[r]
+    for r, held in enumerate(hand):
         if held >= 2:
-            trades = MARITIME[r]
-            for rate in (4, 3, 2):
-                if held >= rate and (rate == 4 or (generic if rate == 3 else special[r])):
-                    out += [a for g, a in trades[rate] if bank[g]]
+            trades = MARKET[r][held if held < 4 else 4][generic + 2 * special[r]]
+            if full:
+                out += trades[0]
+            else:
+                out += [a for g, a in trades[1] if bank[g]]
     if s.offers < s.game.settings["offers_per_turn"]:
         out += proposals(OFFERS, hand)
     out.append(END)
     return out
+
+
+def _market(r: int, held: int, harbours: int) -> tuple[list[Action], list[tuple[int, Action]]]:
+    """The maritime trades giving resource ``r`` with ``held`` cards of it (2, 3, 4 or more)
+    and the harbours ``harbours`` (1: 3:1, 2: 2:1 for ``r``): as actions, and as (resource
+    asked, action), rate 4 first, then 3, then 2."""
+    pairs = [pair for rate in (4, 3, 2) if held >= rate and (
+        rate == 4 or harbours & (1 if rate == 3 else 2)) for pair in MARITIME[r][rate]]
+    return [a for _, a in pairs], pairs
+
+
+MARKET = [[[_market(r, held, k) for k in range(4)] for held in range(5)] for r in range(5)]
+"""Per resource given, cards held of it (0–4; 4 for more) and harbours: :func:`_market`."""
 
 
 def _answers(s: "CatanState") -> list[Action]:
@@ -246,6 +310,13 @@ def _partners(s: "CatanState") -> list[int]:
                                   and affords(s.hands[s.seat], answer[1])):
             out.append(p)
     return out
+
+
+LISTS = {DICE: _chance, STEAL: _chance, DRAW: _chance, BOARD: _nothing, OVER: _nothing,
+         SETTLE: _settle, SETUP_ROAD: _setup_road, PREROLL: _preroll, MAIN: _main,
+         DISCARD: _discards, ROBBER: _robbers, ROADS: _roads, ANSWER: _answers,
+         CLOSE: _close}
+"""The list of legal actions, by phase."""
 
 
 # --- why not ----------------------------------------------------------------------------------

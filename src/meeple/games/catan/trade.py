@@ -7,6 +7,7 @@ the offers (and counters) with it, so that the legal ones for a hand are found b
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations_with_replacement
 
 from ...core.action import Action
@@ -86,7 +87,7 @@ def _count_sides(action: Action) -> tuple[list[int], list[int]]:
     return give, get
 
 
-def sub_multisets(hand: list[int], size: int) -> list[tuple[int, ...]]:
+def sub_multisets(hand: Sequence[int], size: int) -> list[tuple[int, ...]]:
     """Every way to choose ``size`` cards of ``hand`` (counts per resource)."""
     out: list[tuple[int, ...]] = []
     chosen = [0] * 5
