@@ -16,7 +16,8 @@ from .notation import (DEV_CARDS, DEV_INDEX, KNIGHT, MONOPOLY, PLENTY, ROADBUILD
                        card_list, counts_of)
 from .phases import (ANSWER, BOARD, CLOSE, DICE, DISCARD, DRAW, MAIN, OVER, PREROLL, ROADS,
                      ROBBER, SETTLE, SETUP_ROAD, STEAL)
-from .trade import COUNTERS, MAX_SIDE, OFFERS, proposals, sides, sub_multisets
+from .trade import (COUNTERS, MAX_SIDE, OFFERS, SIDES, positions, proposals, sides,
+                    sub_multisets)
 
 if TYPE_CHECKING:
     from .rules import CatanState
@@ -38,7 +39,8 @@ MARITIME = [{rate: [(g, Action("maritime", *(RESOURCES[r],) * rate, "for", RESOU
 
 
 def affords(hand: list[int], cost) -> bool:
-    return all(h >= c for h, c in zip(hand, cost))
+    a, b, c, d, e = cost
+    return hand[0] >= a and hand[1] >= b and hand[2] >= c and hand[3] >= d and hand[4] >= e
 
 
 # --- places ---------------------------------------------------------------------------------
@@ -207,7 +209,12 @@ def _roads(s: "CatanState") -> list[Action]:
 
 
 def _close(s: "CatanState") -> list[Action]:
-    return [*(Action("trade", p) for p in _partners(s)), CANCEL]
+    out = [TRADE_WITH[p] for p in _partners(s)]
+    out.append(CANCEL)
+    return out
+
+
+TRADE_WITH = [Action("trade", p) for p in range(4)]
 
 
 def _plays(s: "CatanState") -> list[Action]:
@@ -275,39 +282,30 @@ MARKET = [[[_market(r, held, k) for k in range(4)] for held in range(5)] for r i
 
 def _answers(s: "CatanState") -> list[Action]:
     """accept (if the seat holds what is asked), decline, and every counter the seat can
-    pay but the offer itself. Each depends on the offer and on the hand only up to
-    MAX_SIDE cards of a resource (no side holds more), so the lists are kept by that key;
-    each call returns a copy (a search may shuffle what it is given)."""
+    pay but the offer itself (a new list each call: a search may shuffle it)."""
     hand = s.hands[s.current_player]
     give, get = s.offer  # type: ignore[misc]  # an offer is open while answering
-    key = (*give, *get, *map(min, hand, CAPS))
-    out = _ANSWERS.get(key)
-    if out is None:
-        if len(_ANSWERS) > ANSWERS_KEPT:
-            _ANSWERS.clear()
-        out = [ACCEPT] if affords(hand, get) else []
-        out.append(DECLINE)
-        out += proposals(COUNTERS, hand)
-        if sum(get) <= MAX_SIDE and affords(hand, get):    # the offer itself: accept it
-            out.remove(Action("counter", *card_list(get), "for", *card_list(give)))
-        _ANSWERS[key] = out
-    return list(out)
+    counters = proposals(COUNTERS, hand)
+    if not affords(hand, get):
+        return [DECLINE, *counters]
+    # the offer itself, as a counter, is among those the hand can pay: leave it out
+    i = positions(COUNTERS, hand)[MIRROR[(*give, *get)]]
+    return [ACCEPT, DECLINE, *counters[:i], *counters[i + 1:]]
 
 
-CAPS = (MAX_SIDE,) * 5
-ANSWERS_KEPT = 4096
-"""At most this many answer lists are kept (a random game meets a few hundred)."""
-_ANSWERS: dict[tuple[int, ...], list[Action]] = {}
+MIRROR = {(*give, *get): Action("counter", *card_list(get), "for", *card_list(give))
+          for give in SIDES for get in SIDES if not any(g and h for g, h in zip(give, get))}
+"""Per offer (the counts given, then asked), the counter that would be the offer itself."""
 
 
 def _partners(s: "CatanState") -> list[int]:
     """The seats the mover may trade with on their answer: those who accepted, and those who
     countered with terms the mover can pay."""
     out = []
+    hand, answers = s.hands[s.seat], s.answers
     for p in s.order:
-        answer = s.answers.get(p)
-        if answer == "accept" or (isinstance(answer, tuple)
-                                  and affords(s.hands[s.seat], answer[1])):
+        answer = answers.get(p)
+        if answer == "accept" or (type(answer) is tuple and affords(hand, answer[1])):
             out.append(p)
     return out
 

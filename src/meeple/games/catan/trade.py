@@ -62,6 +62,18 @@ def proposals(table, hand: list[int]) -> list[Action]:
     return out
 
 
+def positions(table, hand: list[int]) -> dict[Action, int]:
+    """Where each action of :func:`proposals` ``(table, hand)`` stands in that list."""
+    key = (id(table), *map(min, hand, _CAPS))
+    out = _WHERE.get(key)
+    if out is None:
+        out = _WHERE[key] = {a: i for i, a in enumerate(proposals(table, hand))}
+    return out
+
+
+_WHERE: dict[tuple[int, ...], dict[Action, int]] = {}
+
+
 def sides(action: Action) -> tuple[list[int], list[int]]:
     """The counts given and asked by an ``offer``/``counter`` action (or ``maritime``):
     lists shared by every call with an equal action, so never change them."""
