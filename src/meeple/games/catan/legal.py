@@ -516,6 +516,25 @@ def _maritime(s, action):
 
 
 def _proposal(action) -> tuple[list[int], list[int]] | str:
+    """The counts given and asked by an offer or counter, or why it is malformed; kept per
+    well-formed action (a few thousand: the checked path reads each many times)."""
+    try:
+        kept = _TERMS.get(action)
+    except TypeError:                       # a part that is no notation at all
+        return _read_proposal(action)
+    if kept is not None:
+        return kept
+    terms = _read_proposal(action)
+    if not isinstance(terms, str) and len(_TERMS) < TERMS_KEPT:
+        _TERMS[action] = terms
+    return terms
+
+
+TERMS_KEPT = 20_000
+_TERMS: dict[Action, tuple[list[int], list[int]]] = {}
+
+
+def _read_proposal(action) -> tuple[list[int], list[int]] | str:
     if action.count("for") != 1:
         return f"{action[0]} R... for R..."
     i = action.index("for")
