@@ -2,6 +2,7 @@
 
     python benchmarks/catan_speed.py --seconds 20          # each side about 20 s
     python benchmarks/catan_speed.py --seconds 5 --profile meeple-0   # cProfile one side
+    python benchmarks/catan_speed.py --mcts 400 --positions 6       # MCTS iterations/s
 
 Both sides play whole games from a new game to the end, in this process, one side after
 the other, each move uniform over the legal moves, chance drawn by the engine:
@@ -26,6 +27,12 @@ the other, each move uniform over the legal moves, chance drawn by the engine:
     search: the action comes from ``legal_actions()``, so it is not checked twice).
   Every maritime rate a player is entitled to is a legal move in meeple (9.1), and a 7
   asks each discarding seat for a whole discard chosen among all the ways to discard.
+
+``--mcts N`` times instead the shared ``mcts`` agent (``mcts:iters=N``, its default five
+determinizations, for each leaf value: ``cutoff``, the default, and ``random`` rollouts
+capped at ``depth=50`` moves) on positions of random 4-player games (decisions with two
+moves or more, spread evenly over each game; seeds 1, 2, ...), for both option sets:
+iterations per second over all searches (CPU time, ``time.process_time``).
 """
 from __future__ import annotations
 
@@ -98,12 +105,58 @@ def measure(play, seconds: float, first_seed: int = 1, least: int = 3) -> dict:
             "us_per_action": total / sum(actions) * 1e6}
 
 
+def mcts_positions(config: dict, count: int) -> list:
+    """``count`` positions (a seat to move, two moves or more) of random games, spread
+    over each game: three from each game, at a quarter, a half and three quarters."""
+    game = meeple.load("catan", 4, config)
+    out, seed = [], 1
+    while len(out) < count:
+        state, rng = game.new_state(seed), random.Random(seed)
+        found = []
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance())
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                found.append(state.clone())
+            state.apply(rng.choice(legal))
+        out += [found[len(found) * k // 4] for k in (1, 2, 3)]
+        seed += 1
+    return out[:count]
+
+
+def mcts_speed(iters: int, count: int) -> None:
+    from meeple.agents import make_agent
+    print(f"MCTS on {count} positions of random 4-player games, mcts:iters={iters}")
+    print(f"{'options':10} {'leaf value':22} {'iterations':>10} {'seconds':>8} {'iter/s':>8}")
+    for label, config in (("meeple", {}), ("meeple-0", {"offers_per_turn": 0})):
+        states = mcts_positions(config, count)
+        for rollout in ("cutoff", "random,depth=50"):
+            done, spent = 0, 0.0
+            for k, state in enumerate(states):
+                agent = make_agent(f"mcts:iters={iters},rollout={rollout}", state.game,
+                                   seed=k)
+                t = time.process_time()
+                agent.search(state)
+                spent += time.process_time() - t
+                done += agent.iterations
+            print(f"{label:10} {rollout:22} {done:10d} {spent:8.2f} {done / spent:8.0f}",
+                  flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--seconds", type=float, default=10.0, help="CPU seconds per side")
     p.add_argument("--only", nargs="*", help="sides to run (default: all)")
     p.add_argument("--profile", help="cProfile this side instead")
+    p.add_argument("--mcts", type=int, metavar="N",
+                   help="instead: MCTS iterations per second, N iterations a search")
+    p.add_argument("--positions", type=int, default=6, help="positions searched (--mcts)")
     args = p.parse_args(argv)
+    if args.mcts:
+        mcts_speed(args.mcts, args.positions)
+        return
     table = sides()
     if args.profile:
         play = table[args.profile]

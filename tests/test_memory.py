@@ -30,6 +30,8 @@ FINITE = {
     "games/catan/trade.py:_HELD": "one entry per trade table (2) and hand capped at 4 cards "
                                   "a resource (5**5): at most 6,250",
     "games/catan/trade.py:_SIDES": "one entry per offer or counter action (2,340)",
+    "games/catan/trade.py:_WHERE": "one entry per trade table (2) and hand capped at 4 cards "
+                                   "a resource (5**5): at most 6,250",
 }
 """Module-level caches whose keys are few and fixed by the code."""
 PENDING: dict[str, str] = {}

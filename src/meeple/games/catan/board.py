@@ -173,7 +173,7 @@ assert isinstance(BEGINNER, Map)
 class Layout:
     """What a map fixes for play: per total the hexes that produce, and what they produce."""
 
-    __slots__ = ("map", "producing", "resource", "desert")
+    __slots__ = ("map", "producing", "resource", "desert", "yields")
 
     def __init__(self, board: Map):
         self.map = board
@@ -181,4 +181,8 @@ class Layout:
         self.producing: dict[int, tuple[int, ...]] = {
             n: tuple(h for h in range(HEXES) if board.numbers[h] == n)
             for n in range(2, 13)}
+        self.yields: dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]] = {
+            n: tuple((h, self.resource[h], HEX_CORNERS[h]) for h in hexes)
+            for n, hexes in self.producing.items()}
+        """Per total, each hex that produces: (hex, resource, its corner nodes)."""
         self.desert = board.desert

@@ -169,33 +169,42 @@ def _dice(s, action) -> None:
 
 
 def _produce(s, total: int) -> None:
-    layout, owner, city, robber = s.layout, s.node_owner, s.city, s.robber
-    owed: list[dict[int, int] | None] = [None] * 5   # per resource: seat -> cards owed
-    for h in layout.producing[total]:
+    owner, city, robber = s.node_owner, s.city, s.robber
+    owed: dict[int, list[int]] | None = None       # per resource: cards owed per seat
+    for h, r, corners in s.layout.yields[total]:
         if h != robber:
-            r = layout.resource[h]
-            for node in HEX_CORNERS[h]:
+            for node in corners:
                 p = owner[node]
                 if p >= 0:
-                    due = owed[r]
+                    if owed is None:
+                        owed = {}
+                    due = owed.get(r)
                     if due is None:
-                        due = owed[r] = {}
-                    due[p] = due.get(p, 0) + (2 if city[node] else 1)
+                        due = owed[r] = [0] * s.num_players
+                    due[p] += 2 if city[node] else 1
+    if owed is None:
+        return
     got: dict[int, dict[str, int]] = {}
     short = []
     bank, hands = s.bank, s.hands
-    for r, due in enumerate(owed):
-        if due is None:
-            continue
-        if sum(due.values()) > bank[r]:          # the bank runs short (4.2)
+    for r in sorted(owed):
+        due = owed[r]
+        if sum(due) > bank[r]:                   # the bank runs short (4.2)
             short.append(RESOURCES[r])
-            if len(due) > 1 or not bank[r]:
+            owing = [p for p, k in enumerate(due) if k]
+            if len(owing) > 1 or not bank[r]:
                 continue
-            due = {p: bank[r] for p in due}
-        for p, k in due.items():
-            hands[p][r] += k
-            bank[r] -= k
-            got.setdefault(p, {})[RESOURCES[r]] = k
+            due[owing[0]] = bank[r]
+        name = RESOURCES[r]
+        for p, k in enumerate(due):
+            if k:
+                hands[p][r] += k
+                bank[r] -= k
+                cards = got.get(p)
+                if cards is None:
+                    got[p] = {name: k}
+                else:
+                    cards[name] = k
     for p in sorted(got):
         s.emit("production", words.production, seat=p, total=total, cards=got[p])
     if short:

@@ -10,13 +10,15 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.memo import Memo
-from .board import (EDGE_NODES, EDGES, HEX_CORNERS, HEXES, NODE_EDGES, NODE_NEIGHBOURS, NODES,
-                    RES_INDEX, RESOURCES, read_tokens, reds_apart, spiral_numbers)
+from .board import (EDGE_NODES, EDGES, HEX_CORNERS, HEXES, NODE_EDGES, NODE_HEXES,
+                    NODE_NEIGHBOURS, NODES, RES_INDEX, RESOURCES, read_tokens, reds_apart,
+                    spiral_numbers)
 from .notation import (DEV_CARDS, DEV_INDEX, KNIGHT, MONOPOLY, PLENTY, ROADBUILDING,
                        card_list, counts_of)
 from .phases import (ANSWER, BOARD, CLOSE, DICE, DISCARD, DRAW, MAIN, OVER, PREROLL, ROADS,
                      ROBBER, SETTLE, SETUP_ROAD, STEAL)
-from .trade import COUNTERS, MAX_SIDE, OFFERS, proposals, sides, sub_multisets
+from .trade import (COUNTERS, MAX_SIDE, OFFERS, SIDES, positions, proposals, sides,
+                    sub_multisets)
 
 if TYPE_CHECKING:
     from .rules import CatanState
@@ -38,7 +40,8 @@ MARITIME = [{rate: [(g, Action("maritime", *(RESOURCES[r],) * rate, "for", RESOU
 
 
 def affords(hand: list[int], cost) -> bool:
-    return all(h >= c for h, c in zip(hand, cost))
+    a, b, c, d, e = cost
+    return hand[0] >= a and hand[1] >= b and hand[2] >= c and hand[3] >= d and hand[4] >= e
 
 
 # --- places ---------------------------------------------------------------------------------
@@ -61,23 +64,27 @@ def road_places(s: "CatanState", seat: int) -> list[int]:
     ``seat``'s buildings and at the ends of its roads that hold no other player's
     building (found from ``seat``'s pieces, not by testing all 72 edges)."""
     roads, owner = s.road_owner, s.node_owner
-    found: set[int] = set()
+    nodes = {n for n, o in enumerate(owner) if o == seat}
     for e, o in enumerate(roads):
         if o == seat:
-            for x in EDGE_NODES[e]:
-                if owner[x] == -1 or owner[x] == seat:
-                    found.update(f for f in NODE_EDGES[x] if roads[f] == -1)
-    for x, o in enumerate(owner):
-        if o == seat:
-            found.update(f for f in NODE_EDGES[x] if roads[f] == -1)
-    return sorted(found)
+            a, b = EDGE_NODES[e]
+            if owner[a] == -1:
+                nodes.add(a)
+            if owner[b] == -1:
+                nodes.add(b)
+    return sorted({f for n in nodes for f in NODE_EDGES[n] if roads[f] == -1})
 
 
 def settlement_places(s: "CatanState", seat: int) -> list[int]:
     """Every node :func:`settlement_place` allows, in id order (the ends of ``seat``'s
     roads that obey the distance rule)."""
-    ends = {x for e, o in enumerate(s.road_owner) if o == seat for x in EDGE_NODES[e]}
-    return sorted(n for n in ends if spaced(s, n))
+    owner = s.node_owner
+    ends = set()
+    for e, o in enumerate(s.road_owner):
+        if o == seat:
+            ends.update(EDGE_NODES[e])
+    return sorted(n for n in ends if owner[n] == -1
+                  and all(owner[m] == -1 for m in NODE_NEIGHBOURS[n]))
 
 
 def spaced(s: "CatanState", n: int) -> bool:
@@ -128,37 +135,85 @@ def plenty_choices(bank: list[int]) -> list[tuple[str, ...]]:
 
 # --- the list ---------------------------------------------------------------------------------
 def actions(s: "CatanState") -> list[Action]:
-    phase, seat = s.phase, s.seat
-    if phase in (DICE, STEAL, DRAW):
-        return [a for a, _ in s.chance_outcomes()]
-    if phase in (BOARD, OVER):
-        return []
-    if phase == SETTLE:
-        return [BUILD["settlement"][n] for n in range(NODES) if spaced(s, n)]
-    if phase == SETUP_ROAD:
-        return [BUILD["road"][e] for e in NODE_EDGES[s.last_node] if s.road_owner[e] == -1]
-    if phase == PREROLL:
-        return [ROLL, *_plays(s)]
-    if phase == MAIN:
-        return _main(s)
-    if phase == DISCARD:
-        p = s.queue[0]
-        return [Action("discard", *card_list(c)) for c in
-                sub_multisets(s.hands[p], sum(s.hands[p]) // 2)]
-    if phase == ROBBER:
-        out = []
-        owner, hands, robber = s.node_owner, s.hands, s.robber
-        for h in range(HEXES):
-            if h != robber:
-                near = {owner[n] for n in HEX_CORNERS[h]}
-                victims = [p for p in sorted(near) if p >= 0 and p != seat and any(hands[p])]
-                out += [ROB[h][v] for v in victims] if victims else [ROBBER_TO[h]]
-        return out
-    if phase == ROADS:
-        return [BUILD["road"][e] for e in road_places(s, seat)]
-    if phase == ANSWER:
-        return _answers(s)
-    return [*(Action("trade", p) for p in _partners(s)), CANCEL]   # CLOSE
+    """The legal actions, in a fixed order; a new list each call (the caller may change it)."""
+    return LISTS[s.phase](s)
+
+
+def _chance(s: "CatanState") -> list[Action]:
+    return [a for a, _ in s.chance_outcomes()]
+
+
+def _nothing(s: "CatanState") -> list[Action]:
+    return []
+
+
+def _settle(s: "CatanState") -> list[Action]:
+    return [BUILD["settlement"][n] for n in range(NODES) if spaced(s, n)]
+
+
+def _setup_road(s: "CatanState") -> list[Action]:
+    return [BUILD["road"][e] for e in NODE_EDGES[s.last_node] if s.road_owner[e] == -1]
+
+
+def _preroll(s: "CatanState") -> list[Action]:
+    if s.card_played or not any(s.dev[s.seat]):
+        return [ROLL]
+    return [ROLL, *_plays(s)]
+
+
+def _discards(s: "CatanState") -> list[Action]:
+    """Every way to discard half the hand (rounded down), kept per hand: a copy each call."""
+    key = tuple(s.hands[s.queue[0]])
+    out = _DISCARDS.table.get(key)
+    if out is None:
+        out = _DISCARDS.put(key, [Action("discard", *card_list(c))
+                                  for c in sub_multisets(key, sum(key) // 2)])
+    return list(out)
+
+
+DISCARDS_KEPT = 4096
+"""At most this many discard lists are kept (one per hand of 8 cards or more met)."""
+_DISCARDS: Memo[tuple[int, ...], list[Action]] = Memo(DISCARDS_KEPT)
+
+
+def _robbers(s: "CatanState") -> list[Action]:
+    """Per hex but the robber's, in hex order: the robber there from each seat it may rob
+    (an opponent of the mover with a building on it and a card), or alone if none."""
+    seat, owner, hands, robber = s.seat, s.node_owner, s.hands, s.robber
+    able = 0
+    for p, hand in enumerate(hands):
+        if p != seat and any(hand):
+            able |= 1 << p
+    marks = [0] * HEXES
+    if able:
+        for n, o in enumerate(owner):
+            if o >= 0 and able >> o & 1:
+                for h in NODE_HEXES[n]:
+                    marks[h] |= 1 << o
+    out: list[Action] = []
+    for h, moves in enumerate(ROB_BY_SEATS):
+        if h != robber:
+            out += moves[marks[h]]
+    return out
+
+
+ROB_BY_SEATS = [[[ROB[h][v] for v in range(4) if m >> v & 1] or [ROBBER_TO[h]]
+                 for m in range(16)] for h in range(HEXES)]
+"""Per hex and set of seats that may be robbed there (a bit per seat): the robber moves."""
+
+
+def _roads(s: "CatanState") -> list[Action]:
+    road = BUILD["road"]
+    return [road[e] for e in road_places(s, s.seat)]
+
+
+def _close(s: "CatanState") -> list[Action]:
+    out = [TRADE_WITH[p] for p in _partners(s)]
+    out.append(CANCEL)
+    return out
+
+
+TRADE_WITH = [Action("trade", p) for p in range(4)]
 
 
 def _plays(s: "CatanState") -> list[Action]:
@@ -177,9 +232,10 @@ def _plays(s: "CatanState") -> list[Action]:
 
 
 def _main(s: "CatanState") -> list[Action]:
-    seat, hand = s.seat, s.hands[s.seat]
+    seat = s.seat
+    hand = s.hands[seat]
     lumber, brick, wool, grain, ore = hand
-    out = []
+    out: list[Action] = []
     if lumber and brick:
         if s.roads_left[seat]:
             road = BUILD["road"]
@@ -188,63 +244,76 @@ def _main(s: "CatanState") -> list[Action]:
             place = BUILD["settlement"]
             out += [place[n] for n in settlement_places(s, seat)]
     if grain >= 2 and ore >= 3 and s.cities_left[seat]:
-        city = s.city
-        out += [BUILD["city"][n] for n, o in enumerate(s.node_owner)
-                if o == seat and not city[n]]
-    if wool and grain and ore and sum(s.deck):
+        city, upgrade = s.city, BUILD["city"]
+        out += [upgrade[n] for n, o in enumerate(s.node_owner) if o == seat and not city[n]]
+    if wool and grain and ore and any(s.deck):
         out.append(BUY)
     if not s.card_played and any(s.dev[seat]):
         out += _plays(s)
     bank = s.bank
+    full = all(bank)
     generic, special = s.generic[seat], s.special[seat]
-    for r in range(5):
-        held = hand[r]
+    for r, held in enumerate(hand):
         if held >= 2:
-            trades = MARITIME[r]
-            for rate in (4, 3, 2):
-                if held >= rate and (rate == 4 or (generic if rate == 3 else special[r])):
-                    out += [a for g, a in trades[rate] if bank[g]]
+            trades = MARKET[r][held if held < 4 else 4][generic + 2 * special[r]]
+            if full:
+                out += trades[0]
+            else:
+                out += [a for g, a in trades[1] if bank[g]]
     if s.offers < s.game.settings["offers_per_turn"]:
         out += proposals(OFFERS, hand)
     out.append(END)
     return out
 
 
+def _market(r: int, held: int, harbours: int) -> tuple[list[Action], list[tuple[int, Action]]]:
+    """The maritime trades giving resource ``r`` with ``held`` cards of it (2, 3, 4 or more)
+    and the harbours ``harbours`` (1: 3:1, 2: 2:1 for ``r``): as actions, and as (resource
+    asked, action), rate 4 first, then 3, then 2."""
+    pairs = [pair for rate in (4, 3, 2) if held >= rate and (
+        rate == 4 or harbours & (1 if rate == 3 else 2)) for pair in MARITIME[r][rate]]
+    return [a for _, a in pairs], pairs
+
+
+MARKET = [[[_market(r, held, k) for k in range(4)] for held in range(5)] for r in range(5)]
+"""Per resource given, cards held of it (0–4; 4 for more) and harbours: :func:`_market`."""
+
+
 def _answers(s: "CatanState") -> list[Action]:
     """accept (if the seat holds what is asked), decline, and every counter the seat can
-    pay but the offer itself. Each depends on the offer and on the hand only up to
-    MAX_SIDE cards of a resource (no side holds more), so the lists are kept by that key;
-    each call returns a copy (a search may shuffle what it is given)."""
+    pay but the offer itself (a new list each call: a search may shuffle it)."""
     hand = s.hands[s.current_player]
     give, get = s.offer  # type: ignore[misc]  # an offer is open while answering
-    key = (*give, *get, *map(min, hand, CAPS))
-    out = _ANSWERS.table.get(key)
-    if out is None:
-        out = [ACCEPT] if affords(hand, get) else []
-        out.append(DECLINE)
-        out += proposals(COUNTERS, hand)
-        if sum(get) <= MAX_SIDE and affords(hand, get):    # the offer itself: accept it
-            out.remove(Action("counter", *card_list(get), "for", *card_list(give)))
-        _ANSWERS.put(key, out)
-    return list(out)
+    counters = proposals(COUNTERS, hand)
+    if not affords(hand, get):
+        return [DECLINE, *counters]
+    # the offer itself, as a counter, is among those the hand can pay: leave it out
+    i = positions(COUNTERS, hand)[MIRROR[(*give, *get)]]
+    return [ACCEPT, DECLINE, *counters[:i], *counters[i + 1:]]
 
 
-CAPS = (MAX_SIDE,) * 5
-ANSWERS_KEPT = 4096
-"""At most this many answer lists are kept (a random game meets a few hundred)."""
-_ANSWERS: Memo[tuple[int, ...], list[Action]] = Memo(ANSWERS_KEPT)
+MIRROR = {(*give, *get): Action("counter", *card_list(get), "for", *card_list(give))
+          for give in SIDES for get in SIDES if not any(g and h for g, h in zip(give, get))}
+"""Per offer (the counts given, then asked), the counter that would be the offer itself."""
 
 
 def _partners(s: "CatanState") -> list[int]:
     """The seats the mover may trade with on their answer: those who accepted, and those who
     countered with terms the mover can pay."""
     out = []
+    hand, answers = s.hands[s.seat], s.answers
     for p in s.order:
-        answer = s.answers.get(p)
-        if answer == "accept" or (isinstance(answer, tuple)
-                                  and affords(s.hands[s.seat], answer[1])):
+        answer = answers.get(p)
+        if answer == "accept" or (type(answer) is tuple and affords(hand, answer[1])):
             out.append(p)
     return out
+
+
+LISTS = {DICE: _chance, STEAL: _chance, DRAW: _chance, BOARD: _nothing, OVER: _nothing,
+         SETTLE: _settle, SETUP_ROAD: _setup_road, PREROLL: _preroll, MAIN: _main,
+         DISCARD: _discards, ROBBER: _robbers, ROADS: _roads, ANSWER: _answers,
+         CLOSE: _close}
+"""The list of legal actions, by phase."""
 
 
 # --- why not ----------------------------------------------------------------------------------
@@ -446,6 +515,25 @@ def _maritime(s, action):
 
 
 def _proposal(action) -> tuple[list[int], list[int]] | str:
+    """The counts given and asked by an offer or counter, or why it is malformed; kept per
+    well-formed action (a few thousand: the checked path reads each many times)."""
+    try:
+        kept = _TERMS.table.get(action)
+    except TypeError:                       # a part that is no notation at all
+        return _read_proposal(action)
+    if kept is not None:
+        return kept
+    terms = _read_proposal(action)
+    if not isinstance(terms, str):
+        _TERMS.put(action, terms)
+    return terms
+
+
+TERMS_KEPT = 20_000
+_TERMS: Memo[Action, tuple[list[int], list[int]]] = Memo(TERMS_KEPT)
+
+
+def _read_proposal(action) -> tuple[list[int], list[int]] | str:
     if action.count("for") != 1:
         return f"{action[0]} R... for R..."
     i = action.index("for")

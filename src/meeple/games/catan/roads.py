@@ -33,20 +33,22 @@ def road_length(road_owner: list[int], node_owner: list[int], seat: int) -> int:
             if road_owner[e] == seat and not used >> e & 1:
                 walk(other, used | 1 << e, length + 1)
 
-    ends = [0] * len(node_owner)
+    ends: dict[int, int] = {}                     # node -> the seat's roads there
     for e in mine:
-        for n in EDGE_NODES[e]:
-            ends[n] += 1
+        a, b = EDGE_NODES[e]
+        ends[a] = ends.get(a, 0) + 1
+        ends[b] = ends.get(b, 0) + 1
     # A longest trail starts at a node where an odd number of the seat's roads meet, or at
     # another player's building: from any other start it could be extended backwards
     # (its start uses an odd number of the node's even number of roads). Only a closed
     # trail may start elsewhere, and it can start anywhere on it: so a walk from every such
     # node, then one from a node of each part of the roads no walk has reached.
-    nodes = [n for n, k in enumerate(ends) if k]
-    for node in [n for n in nodes if ends[n] % 2 or node_owner[n] not in (-1, seat)]:
-        walk(node, 0, 0)
-        if best == len(mine):
-            return best
+    nodes = sorted(ends)
+    for node in nodes:
+        if ends[node] % 2 or node_owner[node] not in (-1, seat):
+            walk(node, 0, 0)
+            if best == len(mine):
+                return best
     for node in nodes:
         if not seen[node]:
             walk(node, 0, 0)

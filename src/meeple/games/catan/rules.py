@@ -21,7 +21,9 @@ from .phases import (ANSWER, BOARD, CHANCE_PHASES, CLOSE, DICE, DISCARD, DRAW, O
 if TYPE_CHECKING:
     from .game import Catan
 
-DICE_OUTCOMES = [(Action("dice", n), (6 - abs(n - 7)) / 36) for n in range(2, 13)]
+DICE_TOTALS = [Action("dice", n) for n in range(13)]
+"""The ``dice`` outcome of each total (2–12; 0 and 1 unused)."""
+DICE_OUTCOMES = [(DICE_TOTALS[n], (6 - abs(n - 7)) / 36) for n in range(2, 13)]
 
 
 class CatanState(State):
@@ -136,10 +138,11 @@ class CatanState(State):
 
     def sample_chance(self, rng: random.Random | None = None) -> Action:
         rng = rng or self.rng
-        if self.phase == BOARD:
+        phase = self.phase
+        if phase == DICE:
+            return DICE_TOTALS[int(rng.random() * 6) + int(rng.random() * 6) + 2]
+        if phase == BOARD:
             return Action("board", *random_map(rng, self.game.settings["numbers"]).tokens())
-        if self.phase == DICE:
-            return Action("dice", int(rng.random() * 6) + int(rng.random() * 6) + 2)
         if self.phase == STEAL:             # a card of the victim's, each equally likely
             cards = notation.card_list(self.hands[self.victim])
             return Action("stolen", cards[int(rng.random() * len(cards))])

@@ -7,6 +7,7 @@ the offers (and counters) with it, so that the legal ones for a hand are found b
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations_with_replacement
 
 from ...core.action import Action
@@ -61,6 +62,18 @@ def proposals(table, hand: list[int]) -> list[Action]:
     return out
 
 
+def positions(table, hand: list[int]) -> dict[Action, int]:
+    """Where each action of :func:`proposals` ``(table, hand)`` stands in that list."""
+    key = (id(table), *map(min, hand, _CAPS))
+    out = _WHERE.get(key)
+    if out is None:
+        out = _WHERE[key] = {a: i for i, a in enumerate(proposals(table, hand))}
+    return out
+
+
+_WHERE: dict[tuple[int, ...], dict[Action, int]] = {}
+
+
 def sides(action: Action) -> tuple[list[int], list[int]]:
     """The counts given and asked by an ``offer``/``counter`` action (or ``maritime``):
     lists shared by every call with an equal action, so never change them."""
@@ -86,7 +99,7 @@ def _count_sides(action: Action) -> tuple[list[int], list[int]]:
     return give, get
 
 
-def sub_multisets(hand: list[int], size: int) -> list[tuple[int, ...]]:
+def sub_multisets(hand: Sequence[int], size: int) -> list[tuple[int, ...]]:
     """Every way to choose ``size`` cards of ``hand`` (counts per resource)."""
     out: list[tuple[int, ...]] = []
     chosen = [0] * 5

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from ...core.memo import Memo
+
 from .board import (EDGE_NODES, HEX_CORNERS, HEXES, NODE_EDGES, NODE_HARBOUR, NODE_HEXES,
                     NODE_NEIGHBOURS, NODES, PIPS, PRODUCES, RESOURCES, Map)
 from .notation import KNIGHT, MONOPOLY, PLENTY, ROADBUILDING
@@ -72,7 +74,8 @@ class Static(NamedTuple):
     hex_pips: tuple[int, ...]
 
 
-_STATIC: dict[Map, Static] = {}
+_STATIC: Memo[Map, Static] = Memo(256)
+"""The fixed numbers of the boards met last (a variable set-up lays a new one each game)."""
 
 
 
@@ -84,11 +87,9 @@ def laid(s: "CatanState") -> "Layout":
 
 def static(board: Map) -> Static:
     """The board's fixed numbers (computed once per board)."""
-    found = _STATIC.get(board)
+    found = _STATIC.table.get(board)
     if found is not None:
         return found
-    if len(_STATIC) > 256:
-        _STATIC.clear()
     hex_pips = tuple(PIPS[n] if n else 0 for n in board.numbers)
     node_pips = []
     totals = [0] * 5
@@ -105,8 +106,7 @@ def static(board: Map) -> Static:
             totals[r] += hex_pips[h]
     mean = sum(totals) / 5
     weight = tuple(min(1.6, max(0.7, (mean / t) ** 0.5)) if t else 1.6 for t in totals)
-    found = _STATIC[board] = Static(tuple(node_pips), weight, hex_pips)
-    return found
+    return _STATIC.put(board, Static(tuple(node_pips), weight, hex_pips))
 
 
 def production(s: "CatanState", seat: int, st: Static) -> list[float]:
