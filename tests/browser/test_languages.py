@@ -252,8 +252,6 @@ def test_no_page_shows_an_english_sentence(server, reader, artifacts, lang):
     assert not found, json.dumps(found, ensure_ascii=False, indent=1)
 
 
-@pytest.mark.xfail(strict=True, reason="the engines' scoring events and breakdown items are "
-                   "plain English strings, not Text: not yet translated")
 def test_the_engines_scoring_words_are_in_the_reader_s_language(server, reader):
     page = reader("cs")
     name, players, bots, config = GAMES[0]

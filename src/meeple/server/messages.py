@@ -41,7 +41,8 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
         "id": row.id, "game": row.game, "players": row.players, "status": row.status,
         "seat": seat, "view": _view(state.view(seat), row.aids), "legal": legal,
         "legal_parts": parts, "hints": row.hints,
-        "advice": translate(state.advice(seat), lang) if legal else None,
+        "advice": translate(live.once(("advice", seat), lambda: state.advice(seat)), lang)
+        if legal else None,
         "projected": live.once("projected", state.projected_scores) if row.aids else None,
         "events": translate(live.once(("events", since), lambda: state.events_since(since)),
                             lang),
