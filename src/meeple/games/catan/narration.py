@@ -16,6 +16,12 @@ from .words import CARD_NAMES, cards, resource, seat
 if TYPE_CHECKING:
     from .rules import CatanState
 
+BARE = {"roll": words("rolled the dice"), "buy": words("bought a development card"),
+        "end": words("ended the turn"), "accept": words("accepted the offer"),
+        "decline": words("declined the offer"),
+        "cancel": words("closed the negotiation without trading")}
+"""The actions that are only their kind, in words."""
+
 
 def narrate(state: "CatanState", action: Action) -> str:
     """``built a road on edge 46``, ``offered an ore for a lumber``, ``played a knight``."""
@@ -28,18 +34,8 @@ def narrate(state: "CatanState", action: Action) -> str:
         if action[1] == "city":
             return words("built a city on node {id}", id=action[2])
         return words("built a settlement on node {id}", id=action[2])
-    if kind == "roll":
-        return words("rolled the dice")
-    if kind == "buy":
-        return words("bought a development card")
-    if kind == "end":
-        return words("ended the turn")
-    if kind == "accept":
-        return words("accepted the offer")
-    if kind == "decline":
-        return words("declined the offer")
-    if kind == "cancel":
-        return words("closed the negotiation without trading")
+    if kind in BARE:
+        return BARE[kind]
     if kind == "discard":
         return words("discarded {cards}", cards=cards(action[1:]))
     if kind == "robber":
