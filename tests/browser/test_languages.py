@@ -150,6 +150,24 @@ def test_the_lobby_and_each_game_by_the_browser_s_language(server, reader, artif
         page.screenshot(path=str(artifacts / f"languages-{lang}-{name}.png"))
 
 
+def test_a_catan_game_in_czech_misses_no_word_through_the_set_up_s_first_clicks(server,
+                                                                                  reader):
+    """Catan's board speaks Czech: the status line (no doubled ": "), the panels, and the
+    set-up's first settlement and road placed by clicks, with no catalogue miss."""
+    page = reader("cs")
+    game = server.create("catan", 3, {"1": "random", "2": "random"})
+    page.goto(server.base + game["seats"][0]["join"])
+    for spot in ("n", "e"):
+        state = my_turn_or_over(page)
+        status = page.locator("#status").inner_text()
+        assert MY_TURN["cs"] in status and ": :" not in status, status
+        assert misses(page) == [], spot
+        page.locator(f"#ct-board [data-spot^='{spot}']").first.click()
+        wait_until(page, f"window.meeple.state().index > {state['index']}", timeout=30)
+    expect(page.locator("#ct-seats")).to_contain_text("hráč")
+    assert misses(page) == []
+
+
 # --- by the switch: remembered, and the game's WebSocket follows ------------------------------
 
 def test_the_switch_changes_the_language_of_the_page_its_words_and_its_log(server, reader,

@@ -110,16 +110,19 @@ def test_the_browser_s_catalogue():
     assert catalogue_json("en")["messages"] == {}
 
 
+PLAYERS = {"catan": 3}
+"""Games not played by two."""
+
 LATIN_WORD = re.compile(r"\b[a-z]{3,}\b")
 ENGLISH = re.compile(r"\b(the|and|then|rolled|moved|built|placed|put|of|tile)\b")
 
 
 @pytest.mark.parametrize("name", ["carcassonne", "hunters-gatherers", "jaeger-sammler",
-                                  "catan-dice"])
+                                  "catan-dice", "catan"])
 @pytest.mark.parametrize("lang", OTHERS)
 def test_a_whole_game_s_log_reads_in_czech_and_russian(name, lang):
     rng = random.Random(4)
-    history = History(meeple.load(name, 2), 4, narrate=True)
+    history = History(meeple.load(name, PLAYERS.get(name, 2)), 4, narrate=True)
     while not history.state.is_terminal():
         state = history.state
         history.apply(state.sample_chance(rng) if state.current_player == CHANCE
@@ -141,7 +144,7 @@ NOTATION = re.compile(
 
 def _random_game(name: str, seed: int):
     rng = random.Random(seed)
-    state = meeple.load(name, 2).new_state(seed)
+    state = meeple.load(name, PLAYERS.get(name, 2)).new_state(seed)
     middle = []
     while not state.is_terminal():
         state.apply(state.sample_chance(rng) if state.current_player == CHANCE
@@ -159,7 +162,7 @@ def _left_in_english(lines: list[str], lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", ["carcassonne", "hunters-gatherers", "jaeger-sammler",
-                                  "catan-dice"])
+                                  "catan-dice", "catan"])
 @pytest.mark.parametrize("lang", OTHERS)
 def test_a_whole_game_s_events_and_breakdown_read_in_czech_and_russian(name, lang):
     state, middle = _random_game(name, 5)
@@ -176,13 +179,13 @@ def test_a_whole_game_s_events_and_breakdown_read_in_czech_and_russian(name, lan
 
 
 @pytest.mark.parametrize("name", ["carcassonne", "hunters-gatherers", "jaeger-sammler",
-                                  "catan-dice"])
+                                  "catan-dice", "catan"])
 @pytest.mark.parametrize("lang", OTHERS)
 def test_refusals_read_in_czech_and_russian(name, lang):
     """Every way a move is refused in a random game (each legal move's neighbours in the
     notation, mangled) is said in the reader's language."""
     rng = random.Random(6)
-    state = meeple.load(name, 2).new_state(6)
+    state = meeple.load(name, PLAYERS.get(name, 2)).new_state(6)
     reasons = []
     for _ in range(40):
         if state.is_terminal():

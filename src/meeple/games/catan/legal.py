@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.memo import Memo
+from ...core.text import words
 from .board import (EDGE_NODES, EDGES, HEX_CORNERS, HEXES, NODE_EDGES, NODE_HEXES,
                     NODE_NEIGHBOURS, NODES, RES_INDEX, RESOURCES, read_tokens, reds_apart,
                     spiral_numbers)
 from .notation import (DEV_CARDS, DEV_INDEX, KNIGHT, MONOPOLY, PLENTY, ROADBUILDING,
                        card_list, counts_of)
+from .words import cards, resource
 from .phases import (ANSWER, BOARD, CLOSE, DICE, DISCARD, DRAW, MAIN, OVER, PREROLL, ROADS,
                      ROBBER, SETTLE, SETUP_ROAD, STEAL)
 from .trade import (COUNTERS, MAX_SIDE, OFFERS, SIDES, positions, proposals, sides,
@@ -317,19 +319,19 @@ LISTS = {DICE: _chance, STEAL: _chance, DRAW: _chance, BOARD: _nothing, OVER: _n
 
 
 # --- why not ----------------------------------------------------------------------------------
-WHEN = {BOARD: "the board must be laid first (board ...)",
-        SETTLE: "in the set-up, place a settlement (build settlement N)",
-        SETUP_ROAD: "in the set-up, place a road next to the settlement just placed "
-                    "(build road E)",
-        DICE: "the dice are being rolled (dice N)",
-        STEAL: "a card is being stolen (stolen R)",
-        DRAW: "a development card is being drawn (draw C)",
-        DISCARD: "players discard first (discard ...)",
-        ROBBER: "the robber must be moved first (robber H [from S])",
-        ROADS: "place the Road Building roads first (build road E)",
-        ANSWER: "an offer is being answered (accept, decline or counter ...)",
-        CLOSE: "the mover closes the negotiation first (trade S or cancel)",
-        PREROLL: "roll the dice first (or play a development card)"}
+WHEN = {BOARD: words("the board must be laid first (board ...)"),
+        SETTLE: words("in the set-up, place a settlement (build settlement N)"),
+        SETUP_ROAD: words("in the set-up, place a road next to the settlement just placed "
+                          "(build road E)"),
+        DICE: words("the dice are being rolled (dice N)"),
+        STEAL: words("a card is being stolen (stolen R)"),
+        DRAW: words("a development card is being drawn (draw C)"),
+        DISCARD: words("players discard first (discard ...)"),
+        ROBBER: words("the robber must be moved first (robber H [from S])"),
+        ROADS: words("place the Road Building roads first (build road E)"),
+        ANSWER: words("an offer is being answered (accept, decline or counter ...)"),
+        CLOSE: words("the mover closes the negotiation first (trade S or cancel)"),
+        PREROLL: words("roll the dice first (or play a development card)")}
 ALLOWED = {BOARD: {"board"}, SETTLE: {"build"}, SETUP_ROAD: {"build"}, DICE: {"dice"},
            STEAL: {"stolen"}, DRAW: {"draw"}, DISCARD: {"discard"}, ROBBER: {"robber"},
            ROADS: {"build"}, ANSWER: {"accept", "decline", "counter"},
@@ -341,11 +343,11 @@ def why_not(s: "CatanState", action: Action) -> str | None:
     """Why ``action`` is not legal now, or None."""
     kind, phase = action[0], s.phase
     if phase == OVER:
-        return "the game is over"
+        return words("the game is over")
     if kind not in ALLOWED[phase]:
-        return WHEN.get(phase, "that is not allowed now")
+        return WHEN.get(phase) or words("that is not allowed now")
     if kind in ("roll", "buy", "end", "accept", "decline", "cancel") and len(action) != 1:
-        return f"{kind} takes nothing after it"
+        return words("{kind} takes nothing after it", kind=kind)
     return CHECKS[kind](s, action)
 
 
@@ -367,67 +369,73 @@ def _id(value, limit: int) -> bool:
 
 def _build(s, action):
     if len(action) != 3 or action[1] not in BUILD or not _id(action[2], len(BUILD[action[1]])):
-        return "build takes road, settlement or city and an id"
+        return words("build takes road, settlement or city and an id")
     what, i, seat, phase = action[1], action[2], s.seat, s.phase
     if phase == SETTLE:
         if what != "settlement":
-            return "in the set-up, a settlement comes first"
+            return words("in the set-up, a settlement comes first")
         return None if spaced(s, i) else _spacing(s, i)
     if phase == SETUP_ROAD:
         if what != "road":
-            return "in the set-up, a road comes next"
+            return words("in the set-up, a road comes next")
         if s.last_node not in EDGE_NODES[i]:
-            return f"the set-up road must touch the settlement just placed (node {s.last_node})"
-        return None if s.road_owner[i] == -1 else f"edge {i} already has a road"
+            return words("the set-up road must touch the settlement just placed (node {node})",
+                         node=s.last_node)
+        return None if s.road_owner[i] == -1 else words("edge {edge} already has a road", edge=i)
     if phase == ROADS and what != "road":
-        return "Road Building places roads"
+        return words("Road Building places roads")
     if what == "road":
         if not s.roads_left[seat]:
-            return "all 15 of your roads are on the board"
+            return words("all 15 of your roads are on the board")
         if not road_place(s, seat, i):
-            return (f"edge {i} already has a road" if s.road_owner[i] != -1 else
-                    f"edge {i} joins none of your buildings, nor your roads at a node "
-                    "free of other players' buildings")
+            return (words("edge {edge} already has a road", edge=i) if s.road_owner[i] != -1
+                    else words("edge {edge} joins none of your buildings, nor your roads at a "
+                               "node free of other players' buildings", edge=i))
         return None if phase == ROADS else _pays(s, "road")
     if what == "settlement":
         if not s.settlements_left[seat]:
-            return "all 5 of your settlements are on the board: build a city first"
+            return words("all 5 of your settlements are on the board: build a city first")
         if not spaced(s, i):
             return _spacing(s, i)
         if not settlement_place(s, seat, i):
-            return f"node {i} touches none of your roads"
+            return words("node {node} touches none of your roads", node=i)
         return _pays(s, "settlement")
     if s.node_owner[i] != seat or s.city[i]:
-        return f"node {i} holds no settlement of yours"
+        return words("node {node} holds no settlement of yours", node=i)
     if not s.cities_left[seat]:
-        return "all 4 of your cities are on the board"
+        return words("all 4 of your cities are on the board")
     return _pays(s, "city")
 
 
 def _spacing(s, n: int) -> str:
     if s.node_owner[n] != -1:
-        return f"node {n} already has a building"
-    return f"node {n} is next to a building (the distance rule)"
+        return words("node {node} already has a building", node=n)
+    return words("node {node} is next to a building (the distance rule)", node=n)
 
 
 def _pays(s, what: str) -> str | None:
     if affords(s.hands[s.seat], COSTS[what]):
         return None
-    cost = " ".join(card_list(COSTS[what]))
-    return f"a {what} costs {cost}; you hold {' '.join(card_list(s.hands[s.seat])) or 'nothing'}"
+    cost, held = cards(card_list(COSTS[what])), cards(card_list(s.hands[s.seat]))
+    return {"road": lambda: words("a road costs {cost}; you hold {held}", cost=cost, held=held),
+            "settlement": lambda: words("a settlement costs {cost}; you hold {held}", cost=cost,
+                                        held=held),
+            "city": lambda: words("a city costs {cost}; you hold {held}", cost=cost, held=held),
+            "card": lambda: words("a development card costs {cost}; you hold {held}", cost=cost,
+                                  held=held)}[what]()
 
 
 def _dice(s, action):
     ok = len(action) == 2 and type(action[1]) is int and 2 <= action[1] <= 12
-    return None if ok else "dice takes a total 2-12"
+    return None if ok else words("dice takes a total 2-12")
 
 
 def _cards(parts) -> list[int] | str:
     """``parts`` as counts of a non-empty card list in resource order, or why not."""
     if not parts or any(p not in RES_INDEX for p in parts):
-        return "name resource cards (" + " ".join(RESOURCES) + ")"
+        return words("name resource cards ({names})", names=" ".join(RESOURCES))
     if list(parts) != sorted(parts, key=RES_INDEX.__getitem__):
-        return "write the cards in the order " + " ".join(RESOURCES)
+        return words("write the cards in the order {names}", names=" ".join(RESOURCES))
     return counts_of(parts)
 
 
@@ -438,80 +446,86 @@ def _discard(s, action):
         return counts
     need = sum(s.hands[p]) // 2
     if sum(counts) != need:
-        return f"seat {p} discards {need} of its {sum(s.hands[p])} cards"
-    return None if affords(s.hands[p], counts) else "you do not hold those cards"
+        return words("seat {seat} discards {need} of its {n} cards", seat=p, need=need,
+                     n=sum(s.hands[p]))
+    return None if affords(s.hands[p], counts) else words("you do not hold those cards")
 
 
 def _robber(s, action):
     ok = (len(action) == 2 or (len(action) == 4 and action[2] == "from")) and _id(action[1],
                                                                                   HEXES)
     if not ok:
-        return "robber takes a hex, and from and a seat when someone is robbed"
+        return words("robber takes a hex, and from and a seat when someone is robbed")
     h = action[1]
     if h == s.robber:
-        return f"the robber must move: it stands on hex {h}"
+        return words("the robber must move: it stands on hex {hex}", hex=h)
     found = victims(s, h)
     if len(action) == 2:
-        return (f"name the seat robbed: robber {h} from {' | '.join(map(str, found))}"
-                if found else None)
+        return (words("name the seat robbed: robber {hex} from {seats}", hex=h,
+                      seats=" | ".join(map(str, found))) if found else None)
     if not _id(action[3], s.num_players) or action[3] not in found:
-        return (f"seat {action[3]} cannot be robbed on hex {h}" + (
-            f"; choose from {', '.join(map(str, found))}" if found else
-            f"; nobody can be: write robber {h}"))
+        if found:
+            return words("seat {seat} cannot be robbed on hex {hex}; choose from {seats}",
+                         seat=action[3], hex=h, seats=", ".join(map(str, found)))
+        return words("seat {seat} cannot be robbed on hex {hex}; nobody can be: write robber "
+                     "{hex}", seat=action[3], hex=h)
     return None
 
 
 def _outcome(s, action):
     if len(action) == 2 and any(a == action for a, _ in s.chance_outcomes()):
         return None
-    return "not a possible outcome here"
+    return words("not a possible outcome here")
 
 
 def _play(s, action):
     if len(action) < 2 or action[1] not in DEV_INDEX or action[1] == "vp":
-        return "play takes knight, roadbuilding, plenty or monopoly"
+        return words("play takes knight, roadbuilding, plenty or monopoly")
     card = DEV_INDEX[action[1]]
     seat = s.seat
     if s.card_played:
-        return "one development card a turn, and one has been played"
+        return words("one development card a turn, and one has been played")
     if s.dev[seat][card] == 0:
-        return f"you hold no {action[1]} card"
+        return words("you hold no {card} card", card=action[1])
     if s.dev[seat][card] - s.new[seat][card] <= 0:
-        return f"a {action[1]} card bought this turn cannot be played this turn"
+        return words("a {card} card bought this turn cannot be played this turn", card=action[1])
     args = action[2:]
     if card in (KNIGHT, ROADBUILDING):
         if args:
-            return f"play {action[1]} takes nothing after it"
+            return words("play {card} takes nothing after it", card=action[1])
         if card == ROADBUILDING and not playable(s, card):
-            return "no road can be placed (none left in the supply, or no free edge)"
+            return words("no road can be placed (none left in the supply, or no free edge)")
         return None
     if card == MONOPOLY:
-        return None if len(args) == 1 and args[0] in RES_INDEX else "name one resource"
+        return None if len(args) == 1 and args[0] in RES_INDEX else words("name one resource")
     if tuple(args) not in plenty_choices(s.bank):
-        return ("the bank is empty" if not sum(s.bank) else
-                "take two resources the bank holds, in resource order "
-                "(one only when the bank has one card)")
+        return (words("the bank is empty") if not sum(s.bank) else
+                words("take two resources the bank holds, in resource order "
+                      "(one only when the bank has one card)"))
     return None
 
 
 def _maritime(s, action):
     if "for" not in action:
-        return "maritime R R [R [R]] for R"
+        return words("maritime R R [R [R]] for R")
     give, get = sides(action)
     g = [r for r in range(5) if give[r]]
     if len(g) != 1 or sum(get) != 1 or list(action[1:]) != [*card_list(give), "for",
                                                              *card_list(get)]:
-        return "maritime gives 2, 3 or 4 cards of one resource for one other card"
+        return words("maritime gives 2, 3 or 4 cards of one resource for one other card")
     r, rate = g[0], give[g[0]]
     if get[r]:
-        return "a maritime trade asks for another resource than it gives"
+        return words("a maritime trade asks for another resource than it gives")
     if rate not in rates(s, s.seat, r):
-        return (f"you have no harbour for {rate}:1 with {RESOURCES[r]}; your rates are "
-                + ", ".join(f"{k}:1" for k in rates(s, s.seat, r)))
+        return words("you have no harbour for {rate}:1 with {resource}; your rates are {rates}",
+                     rate=rate, resource=resource(RESOURCES[r]),
+                     rates=", ".join(f"{k}:1" for k in rates(s, s.seat, r)))
     if s.hands[s.seat][r] < rate:
-        return f"you hold {s.hands[s.seat][r]} {RESOURCES[r]}"
+        return words("you hold {n} {resource}", n=s.hands[s.seat][r],
+                     resource=resource(RESOURCES[r]))
     g2 = get.index(1)
-    return None if s.bank[g2] else f"the bank has no {RESOURCES[g2]}"
+    return None if s.bank[g2] else words("the bank has no {resource}",
+                                         resource=resource(RESOURCES[g2]))
 
 
 def _proposal(action) -> tuple[list[int], list[int]] | str:
@@ -535,15 +549,15 @@ _TERMS: Memo[Action, tuple[list[int], list[int]]] = Memo(TERMS_KEPT)
 
 def _read_proposal(action) -> tuple[list[int], list[int]] | str:
     if action.count("for") != 1:
-        return f"{action[0]} R... for R..."
+        return words("{kind} R... for R...", kind=action[0])
     i = action.index("for")
     give, get = _cards(action[1:i]), _cards(action[i + 1:])
     if isinstance(give, str) or isinstance(get, str):
         return give if isinstance(give, str) else get  # type: ignore[return-value]
     if sum(give) > MAX_SIDE or sum(get) > MAX_SIDE:
-        return f"at most {MAX_SIDE} cards on each side (platform limit)"
+        return words("at most {n} cards on each side (platform limit)", n=MAX_SIDE)
     if any(a and b for a, b in zip(give, get)):
-        return "no resource on both sides of a trade"
+        return words("no resource on both sides of a trade")
     return give, get
 
 
@@ -552,8 +566,9 @@ def _offer(s, action):
     if isinstance(terms, str):
         return terms
     if s.offers >= s.game.settings["offers_per_turn"]:
-        return f"no more offers this turn ({s.game.settings['offers_per_turn']} a turn)"
-    return None if affords(s.hands[s.seat], terms[0]) else "you do not hold the cards offered"
+        return words("no more offers this turn ({n} a turn)", n=s.game.settings["offers_per_turn"])
+    return (None if affords(s.hands[s.seat], terms[0])
+            else words("you do not hold the cards offered"))
 
 
 def _counter(s, action):
@@ -562,24 +577,24 @@ def _counter(s, action):
         return terms
     give, get = s.offer
     if terms == (get, give):
-        return "that is the offer itself: accept it"
+        return words("that is the offer itself: accept it")
     return (None if affords(s.hands[s.current_player], terms[0])
-            else "you do not hold the cards you would give")
+            else words("you do not hold the cards you would give"))
 
 
 def _accept(s, action):
     return (None if affords(s.hands[s.current_player], s.offer[1])
-            else "you do not hold the cards asked for")
+            else words("you do not hold the cards asked for"))
 
 
 def _trade(s, action):
     if len(action) != 2 or not _id(action[1], s.num_players):
-        return "trade takes a seat"
+        return words("trade takes a seat")
     if action[1] not in _partners(s):
         answer = s.answers.get(action[1])
         if isinstance(answer, tuple):
-            return f"you do not hold the cards seat {action[1]} asks for"
-        return f"seat {action[1]} neither accepted nor countered"
+            return words("you do not hold the cards seat {seat} asks for", seat=action[1])
+        return words("seat {seat} neither accepted nor countered", seat=action[1])
     return None
 
 
@@ -589,7 +604,7 @@ def _none(s, action):
 
 CHECKS = {"board": _board, "build": _build, "roll": _none, "dice": _dice,
           "discard": _discard, "robber": _robber, "stolen": _outcome, "draw": _outcome,
-          "buy": lambda s, a: (None if sum(s.deck) else "the development deck is empty")
+          "buy": lambda s, a: (None if sum(s.deck) else words("the development deck is empty"))
           if affords(s.hands[s.seat], COSTS["card"]) else _pays(s, "card"),
           "play": _play, "maritime": _maritime, "offer": _offer, "counter": _counter,
           "accept": _accept, "decline": _none, "trade": _trade, "cancel": _none, "end": _none}

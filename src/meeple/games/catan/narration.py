@@ -2,45 +2,61 @@
 
 Only what every seat may see: a development card bought is "a development card"; a card
 played is named (it is laid open); discards and trades name their cards (they move in the
-open). What an action brings about (production, a steal, Longest Road) is its events.
+open). What an action brings about (production, a steal, Longest Road) is its events. The
+chance action that lays the board is told as words, not as its tokens.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ...core.action import Action
-from .words import CARD_NAMES, cards, seat
+from ...core.text import words
+from .words import CARD_NAMES, cards, resource, seat
 
 if TYPE_CHECKING:
     from .rules import CatanState
+
+BARE = {"roll": words("rolled the dice"), "buy": words("bought a development card"),
+        "end": words("ended the turn"), "accept": words("accepted the offer"),
+        "decline": words("declined the offer"),
+        "cancel": words("closed the negotiation without trading")}
+"""The actions that are only their kind, in words."""
 
 
 def narrate(state: "CatanState", action: Action) -> str:
     """``built a road on edge 46``, ``offered an ore for a lumber``, ``played a knight``."""
     kind = action[0]
+    if kind == "board":
+        return words("the island is laid out")
     if kind == "build":
-        where = "edge" if action[1] == "road" else "node"
-        return f"built a {action[1]} on {where} {action[2]}"
-    if kind in ("roll", "buy", "end", "accept", "decline", "cancel"):
-        return {"roll": "rolled the dice", "buy": "bought a development card",
-                "end": "ended the turn", "accept": "accepted the offer",
-                "decline": "declined the offer",
-                "cancel": "closed the negotiation without trading"}[kind]
+        if action[1] == "road":
+            return words("built a road on edge {id}", id=action[2])
+        if action[1] == "city":
+            return words("built a city on node {id}", id=action[2])
+        return words("built a settlement on node {id}", id=action[2])
+    if kind in BARE:
+        return BARE[kind]
     if kind == "discard":
-        return f"discarded {cards(action[1:])}"
+        return words("discarded {cards}", cards=cards(action[1:]))
     if kind == "robber":
-        said = f"moved the robber to hex {action[1]}"
-        return said + (f" to rob {seat(action[3])}" if len(action) == 4 else "")
+        if len(action) == 4:
+            return words("moved the robber to hex {hex} to rob {victim}", hex=action[1],
+                         victim=seat(action[3]))
+        return words("moved the robber to hex {hex}", hex=action[1])
     if kind == "play":
-        said = f"played {CARD_NAMES[action[1]]}"
         if action[1] == "plenty":
-            return f"{said}, taking {cards(action[2:])}"
-        return f"{said} on {action[2]}" if action[1] == "monopoly" else said
+            return words("played Year of Plenty, taking {cards}", cards=cards(action[2:]))
+        if action[1] == "monopoly":
+            return words("played Monopoly on {resource}", resource=resource(action[2]))
+        return words("played {card}", card=CARD_NAMES[action[1]])
     if kind in ("maritime", "offer", "counter"):
         i = action.index("for")
-        verb = {"maritime": "traded with the bank", "offer": "offered",
-                "counter": "countered with"}[kind]
-        return f"{verb} {cards(action[1:i])} for {cards(action[i + 1:])}"
+        gave, got = cards(action[1:i]), cards(action[i + 1:])
+        if kind == "maritime":
+            return words("traded {gave} with the bank for {got}", gave=gave, got=got)
+        if kind == "offer":
+            return words("offered {gave} for {got}", gave=gave, got=got)
+        return words("countered with {gave} for {got}", gave=gave, got=got)
     if kind == "trade":
-        return f"traded with {seat(action[1])}"
-    return f"played {action}"
+        return words("traded with {seat}", seat=seat(action[1]))
+    return words("played {action}", action=" ".join(map(str, action)))

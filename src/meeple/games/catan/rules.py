@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.state import CHANCE, TERMINAL, State
-from . import effects, hidden, legal, narration, notation, score
+from . import advice as advising, effects, hidden, legal, narration, notation, score
 from .board import Layout, random_map, read_tokens
 from .phases import (ANSWER, BOARD, CHANCE_PHASES, CLOSE, DICE, DISCARD, DRAW, OVER,
                      SETTLE, SETUP_ROAD, STEAL)
@@ -117,6 +117,7 @@ class CatanState(State):
     view = hidden.view
     determinize = hidden.determinize
     narrate = narration.narrate
+    advice = advising.advise
 
     # --- legality and actions -------------------------------------------------------------
     def check(self, action: Action) -> str | None:

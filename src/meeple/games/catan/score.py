@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.text import nwords, words
 from .notation import KNIGHT, VP
 
 if TYPE_CHECKING:
     from .rules import CatanState
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def items(s: "CatanState", p: int, hidden_cards: bool = True) -> list[dict]:
@@ -20,29 +17,35 @@ def items(s: "CatanState", p: int, hidden_cards: bool = True) -> list[dict]:
     settlements, cities = 5 - s.settlements_left[p], 4 - s.cities_left[p]
     out = []
     if settlements:
-        out.append({"text": _plural(settlements, "settlement"), "points": settlements,
-                    "kind": "settlements", "count": settlements})
+        out.append({"text": nwords("{n} settlement", "{n} settlements", settlements),
+                    "points": settlements, "kind": "settlements", "count": settlements})
     if cities:
-        out.append({"text": _plural(cities, "city").replace("citys", "cities"),
+        out.append({"text": nwords("{n} city", "{n} cities", cities),
                     "points": 2 * cities, "kind": "cities", "count": cities})
     if s.longest == p:
-        out.append({"text": f"Longest Road, {_plural(s.road_len[p], 'road')}", "points": 2,
+        out.append({"text": nwords("Longest Road, {n} road", "Longest Road, {n} roads",
+                                   s.road_len[p]), "points": 2,
                     "kind": "longest road", "length": s.road_len[p]})
     if s.army == p:
-        out.append({"text": f"Largest Army, {_plural(s.played[p][KNIGHT], 'knight')}",
+        out.append({"text": nwords("Largest Army, {n} knight", "Largest Army, {n} knights",
+                                   s.played[p][KNIGHT]),
                     "points": 2, "kind": "largest army", "knights": s.played[p][KNIGHT]})
     vp = s.dev[p][VP]
     if vp and hidden_cards:
-        out.append({"text": _plural(vp, "victory point card"), "points": vp,
-                    "kind": "victory point cards", "count": vp})
+        out.append({"text": nwords("{n} victory point card", "{n} victory point cards", vp),
+                    "points": vp, "kind": "victory point cards", "count": vp})
     return out
 
 
 def text(seat: int, parts: list[dict]) -> str:
     """``"seat 0: 3 settlements (3) + 2 cities (4) + ... = 10"``."""
     total = sum(i["points"] for i in parts)
-    body = " + ".join(f"{i['text']} ({i['points']})" for i in parts) or "nothing"
-    return f"seat {seat}: {body} = {total}"
+    body = ""
+    for i in parts:
+        item = words("{item} ({points})", item=i["text"], points=i["points"])
+        body = words("{a} + {b}", a=body, b=item) if body else item
+    return words("seat {seat}: {items} = {total}", seat=seat, items=body or words("nothing"),
+                 total=total)
 
 
 def breakdown(s: "CatanState") -> dict:

@@ -1,117 +1,151 @@
 """Catan's events in words: each function words one event from its data (read lazily, so
 simulation and search never pay for the words). Events are public: a stolen or drawn card's
-type is never in them."""
+type is never in them. Every sentence is a ``Text`` (translated for the reader)."""
 from __future__ import annotations
 
 from collections import Counter
 
+from ...core.text import COLOUR_WORDS, Text, cwords, join_words, nwords, words
 from .board import RESOURCES
 
 COLOURS = ("red", "blue", "white", "orange")
 TERRAIN_OF = {"lumber": "forest", "brick": "hills", "wool": "pasture", "grain": "fields",
               "ore": "mountains"}
-CARD_NAMES = {"knight": "a knight", "roadbuilding": "Road Building",
-              "plenty": "Year of Plenty", "monopoly": "Monopoly", "vp": "a victory point card"}
+RESOURCE_WORDS = {"lumber": cwords("resource", "lumber"), "brick": cwords("resource", "brick"),
+                  "wool": cwords("resource", "wool"), "grain": cwords("resource", "grain"),
+                  "ore": cwords("resource", "ore")}
+ONE_CARD = {"lumber": cwords("one card", "a lumber"), "brick": cwords("one card", "a brick"),
+            "wool": cwords("one card", "a wool"), "grain": cwords("one card", "a grain"),
+            "ore": cwords("one card", "an ore")}
+CARD_NAMES = {"knight": words("a knight"), "roadbuilding": words("Road Building"),
+              "plenty": words("Year of Plenty"), "monopoly": words("Monopoly"),
+              "vp": words("a victory point card")}
 
 
-def seat(p: int) -> str:
-    return f"seat {p} ({COLOURS[p]})"
+def resource(r: str) -> Text:
+    """A resource's name (``"ore"``), translatable."""
+    return RESOURCE_WORDS[r]
+
+
+def seat(p: int) -> Text:
+    return words("seat {seat} ({colour})", seat=p, colour=COLOUR_WORDS[COLOURS[p]])
 
 
 def cards(names) -> str:
     """``"2 ore and a lumber"`` from a card list or ``{resource: count}``."""
     counts = Counter(names) if not isinstance(names, dict) else names
-    parts = [f"{counts[r]} {r}" if counts[r] > 1 else f"a {r}" if r != "ore" else "an ore"
-             for r in RESOURCES if counts.get(r)]
+    parts = [words("{n} {resource}", n=counts[r], resource=RESOURCE_WORDS[r])
+             if counts[r] > 1 else ONE_CARD[r] for r in RESOURCES if counts.get(r)]
     if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return words("nothing")
+    return join_words(parts)
 
 
-def board(e: dict) -> str:
-    return f"the island is laid out: {e['board']}"
+def board(e: dict) -> Text:
+    return words("the island is laid out")
 
 
-def build(e: dict) -> str:
-    where = f"edge {e['id']}" if e["piece"] == "road" else f"node {e['id']}"
-    return f"{seat(e['seat'])} builds a {e['piece']} on {where}"
+def build(e: dict) -> Text:
+    if e["piece"] == "road":
+        return words("{seat} builds a road on edge {id}", seat=seat(e["seat"]), id=e["id"])
+    if e["piece"] == "city":
+        return words("{seat} builds a city on node {id}", seat=seat(e["seat"]), id=e["id"])
+    return words("{seat} builds a settlement on node {id}", seat=seat(e["seat"]), id=e["id"])
 
 
-def income(e: dict) -> str:
-    return f"{seat(e['seat'])} takes {cards(e['cards'])} for its second settlement"
+def income(e: dict) -> Text:
+    return words("{seat} takes {cards} for its second settlement", seat=seat(e["seat"]),
+                 cards=cards(e["cards"]))
 
 
-def dice(e: dict) -> str:
-    return f"{seat(e['seat'])} rolls {e['total']}" + (": the robber!" if e["total"] == 7 else "")
+def dice(e: dict) -> Text:
+    if e["total"] == 7:
+        return words("{seat} rolls 7: the robber!", seat=seat(e["seat"]))
+    return words("{seat} rolls {total}", seat=seat(e["seat"]), total=e["total"])
 
 
-def production(e: dict) -> str:
-    return f"{seat(e['seat'])} receives {cards(e['cards'])}"
+def production(e: dict) -> Text:
+    return words("{seat} receives {cards}", seat=seat(e["seat"]), cards=cards(e["cards"]))
 
 
-def shortage(e: dict) -> str:
-    return (f"the bank is short of {' and '.join(e['resources'])}: paid only where one "
-            "player alone is owed")
+def shortage(e: dict) -> Text:
+    return words("the bank is short of {resources}: paid only where one player alone is owed",
+                 resources=join_words([resource(r) for r in e["resources"]]))
 
 
-def discard(e: dict) -> str:
-    return f"{seat(e['seat'])} discards {cards(e['cards'])}"
+def discard(e: dict) -> Text:
+    return words("{seat} discards {cards}", seat=seat(e["seat"]), cards=cards(e["cards"]))
 
 
-def robber(e: dict) -> str:
-    to = f"{seat(e['seat'])} moves the robber to hex {e['hex']}"
-    return to + (f" and robs {seat(e['victim'])}" if e["victim"] is not None else "")
+def robber(e: dict) -> Text:
+    if e["victim"] is not None:
+        return words("{seat} moves the robber to hex {hex} and robs {victim}",
+                     seat=seat(e["seat"]), hex=e["hex"], victim=seat(e["victim"]))
+    return words("{seat} moves the robber to hex {hex}", seat=seat(e["seat"]), hex=e["hex"])
 
 
-def stolen(e: dict) -> str:
-    return f"{seat(e['seat'])} steals a card from {seat(e['victim'])}"
+def stolen(e: dict) -> Text:
+    return words("{seat} steals a card from {victim}", seat=seat(e["seat"]),
+                 victim=seat(e["victim"]))
 
 
-def bought(e: dict) -> str:
-    return f"{seat(e['seat'])} buys a development card ({e['left']} left)"
+def bought(e: dict) -> Text:
+    return words("{seat} buys a development card ({left} left)", seat=seat(e["seat"]),
+                 left=e["left"])
 
 
-def played(e: dict) -> str:
-    card = e["card"]
-    said = f"{seat(e['seat'])} plays {CARD_NAMES[card]}"
+def played(e: dict) -> Text:
+    card, who = e["card"], seat(e["seat"])
     if card == "plenty":
-        return f"{said} and takes {cards(e['cards'])} from the bank"
+        return words("{seat} plays Year of Plenty and takes {cards} from the bank", seat=who,
+                     cards=cards(e["cards"]))
     if card == "monopoly":
-        taken = ", ".join(f"{k} from {seat(int(p))}" for p, k in e["taken"].items())
-        return f"{said} on {e['resource']}: " + (taken or "nobody has any")
-    return said
+        taken = join_words([words("{n} from {seat}", n=k, seat=seat(int(p)))
+                            for p, k in e["taken"].items()])
+        return words("{seat} plays Monopoly on {resource}: {taken}", seat=who,
+                     resource=resource(e["resource"]), taken=taken or words("nobody has any"))
+    return words("{seat} plays {card}", seat=who, card=CARD_NAMES[card])
 
 
-def longest_won(e: dict) -> str:
-    return f"{seat(e['seat'])} takes Longest Road ({e['length']} roads): 2 points"
+def longest_won(e: dict) -> Text:
+    return nwords("{seat} takes Longest Road ({n} road): 2 points",
+                  "{seat} takes Longest Road ({n} roads): 2 points", e["length"],
+                  seat=seat(e["seat"]))
 
 
-def longest_lost(e: dict) -> str:
-    to = "is set aside" if e["to"] < 0 else f"passes to {seat(e['to'])}"
-    return f"{seat(e['seat'])} loses Longest Road, which {to}"
+def longest_lost(e: dict) -> Text:
+    if e["to"] < 0:
+        return words("{seat} loses Longest Road, which is set aside", seat=seat(e["seat"]))
+    return words("{seat} loses Longest Road, which passes to {to}", seat=seat(e["seat"]),
+                 to=seat(e["to"]))
 
 
-def army_won(e: dict) -> str:
-    return f"{seat(e['seat'])} takes Largest Army ({e['knights']} knights): 2 points"
+def army_won(e: dict) -> Text:
+    return nwords("{seat} takes Largest Army ({n} knight): 2 points",
+                  "{seat} takes Largest Army ({n} knights): 2 points", e["knights"],
+                  seat=seat(e["seat"]))
 
 
-def army_lost(e: dict) -> str:
-    return f"{seat(e['seat'])} loses Largest Army to {seat(e['to'])}"
+def army_lost(e: dict) -> Text:
+    return words("{seat} loses Largest Army to {to}", seat=seat(e["seat"]), to=seat(e["to"]))
 
 
-def maritime(e: dict) -> str:
-    return f"{seat(e['seat'])} trades {cards(e['gave'])} to the bank for {cards(e['got'])}"
+def maritime(e: dict) -> Text:
+    return words("{seat} trades {gave} to the bank for {got}", seat=seat(e["seat"]),
+                 gave=cards(e["gave"]), got=cards(e["got"]))
 
 
-def trade(e: dict) -> str:
-    return (f"{seat(e['seat'])} trades {cards(e['gave'])} to {seat(e['partner'])} for "
-            f"{cards(e['got'])}")
+def trade(e: dict) -> Text:
+    return words("{seat} trades {gave} to {partner} for {got}", seat=seat(e["seat"]),
+                 gave=cards(e["gave"]), partner=seat(e["partner"]), got=cards(e["got"]))
 
 
-def revealed(e: dict) -> str:
-    n = e["cards"]
-    return f"{seat(e['seat'])} reveals {n} victory point card{'s' * (n > 1)}: {n} point{'s' * (n > 1)}"
+def revealed(e: dict) -> Text:
+    return nwords("{seat} reveals {n} victory point card: {n} point",
+                  "{seat} reveals {n} victory point cards: {n} points", e["cards"],
+                  seat=seat(e["seat"]))
 
 
-def win(e: dict) -> str:
-    return f"{seat(e['seat'])} wins with {e['points']} points"
+def win(e: dict) -> Text:
+    return nwords("{seat} wins with {n} point", "{seat} wins with {n} points", e["points"],
+                  seat=seat(e["seat"]))

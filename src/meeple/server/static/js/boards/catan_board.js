@@ -10,7 +10,8 @@
 // a victim's building) plays it by click or by arrow keys and Enter; the rest are buttons
 // and pickers built from the legal moves, and anything they do not cover is listed as a
 // button, so every legal move stays reachable.
-import { cssColour, seatColours } from "../colours.js";
+import { colourName, cssColour, seatColours } from "../colours.js";
+import { joinWords, nt, pt, t } from "../i18n.js";
 import { el, listen, loadStylesheet, swatch, typing } from "../dom.js";
 import { hexPoints, sv } from "../svg.js";
 import { myMove, perState } from "./moves.js";
@@ -23,8 +24,30 @@ const TERRAIN = { forest: "#3f7f3a", hills: "#c8653a", pasture: "#9bd16a", field
 const PRODUCES = { forest: "lumber", hills: "brick", pasture: "wool", fields: "grain", mountains: "ore" };
 const RES_COLOUR = { lumber: "#2f6b2b", brick: "#a8482a", wool: "#6fae3c", grain: "#d9a900",
                      ore: "#6b7078", any: "#ffffff" };
-const DEV_NAMES = { knight: "Knight", roadbuilding: "Road Building", plenty: "Year of Plenty",
-                    monopoly: "Monopoly", vp: "Victory point" };
+const DEV_CARDS = ["knight", "roadbuilding", "plenty", "monopoly", "vp"];
+/** A development card's name (built when asked: the catalogue loads first). */
+function devName(card) {
+  return { knight: () => t("Knight"), roadbuilding: () => t("Road Building"), plenty: () => t("Year of Plenty"),
+           monopoly: () => t("Monopoly"), vp: () => t("Victory point") }[card]();
+}
+/** A resource's name ("ore"), the words of the engine's log. */
+function resName(r) {
+  return { lumber: () => pt("resource", "lumber"), brick: () => pt("resource", "brick"),
+           wool: () => pt("resource", "wool"), grain: () => pt("resource", "grain"),
+           ore: () => pt("resource", "ore"), any: () => t("any") }[r]();
+}
+/** One card of a resource ("a lumber", "an ore"). */
+function oneCard(r) {
+  return { lumber: () => pt("one card", "a lumber"), brick: () => pt("one card", "a brick"),
+           wool: () => pt("one card", "a wool"), grain: () => pt("one card", "a grain"),
+           ore: () => pt("one card", "an ore") }[r]();
+}
+/** A terrain's name. */
+function terrainName(x) {
+  return { forest: () => pt("terrain", "forest"), hills: () => pt("terrain", "hills"),
+           pasture: () => pt("terrain", "pasture"), fields: () => pt("terrain", "fields"),
+           mountains: () => pt("terrain", "mountains"), desert: () => pt("terrain", "desert") }[x]();
+}
 const PIPS = (n) => 6 - Math.abs(n - 7);
 const MAX_SIDE = 3;                             // cards on each side of an offer (rules 7.4)
 
@@ -32,8 +55,8 @@ const MAX_SIDE = 3;                             // cards on each side of an offe
 function cardWords(list) {
   const n = {};
   for (const c of list) n[c] = (n[c] || 0) + 1;
-  const parts = RESOURCES.filter((r) => n[r]).map((r) => (n[r] > 1 ? `${n[r]} ${r}` : r === "ore" ? "an ore" : `a ${r}`));
-  return parts.length < 2 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+  const parts = RESOURCES.filter((r) => n[r]).map((r) => (n[r] > 1 ? t("{n} {resource}", { n: n[r], resource: resName(r) }) : oneCard(r)));
+  return parts.length ? joinWords(parts) : t("nothing");
 }
 
 /** The card list of counts {resource: n}, in the notation's order. */
@@ -83,32 +106,34 @@ function newUi() {
  * index to send or a function (the next step). */
 function spots(state, ui, data) {
   if (!myMove(state)) return [];
-  const m = movesOf(state), v = state.view, out = [], colours = seatColours(state);
-  const hexWords = (h) => { const x = v.board.hexes[h]; return x.terrain === "desert" ? "desert" : `${x.terrain} ${x.number}`; };
+  const m = movesOf(state), v = state.view, out = [], colours = seatColours(state).map(colourName);
+  const hexWords = (h) => { const x = v.board.hexes[h]; return x.terrain === "desert" ? terrainName("desert") : `${terrainName(x.terrain)} ${x.number}`; };
   const nodeWords = (n) => data.corners.map((c, h) => (c.includes(n) ? hexWords(h) : null)).filter(Boolean).join(", ");
   if (ui.robberHex !== null && m.robber.has(ui.robberHex)) {
     for (const { victim, i } of m.robber.get(ui.robberHex)) {
       const node = data.corners[ui.robberHex].find((n) => v.buildings.some(([b, p]) => b === n && p === victim));
       if (node === undefined) continue;
       out.push({ key: `v${node}`, kind: "victim", id: node, at: px(data.nodes[node]), act: i,
-                 words: `rob ${colours[victim]} (node ${node})` });
+                 words: t("rob {colour} (node {node})", { colour: colours[victim], node }) });
     }
     return out;
   }
   for (const [n, i] of m.nodes) {
     out.push({ key: `n${n}`, kind: "node", id: n, at: px(data.nodes[n]), act: i,
-               words: `${state.legal_parts[i][1]} on node ${n} (${nodeWords(n)})` });
+               words: (state.legal_parts[i][1] === "city" ? t("city on node {node} ({hexes})", { node: n, hexes: nodeWords(n) })
+                 : t("settlement on node {node} ({hexes})", { node: n, hexes: nodeWords(n) })) });
   }
   for (const [e, i] of m.edges) {
     const [a, b] = data.edges[e].map((n) => px(data.nodes[n]));
     out.push({ key: `e${e}`, kind: "edge", id: e, at: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], act: i,
-               words: `road on edge ${e} (nodes ${data.edges[e].join("–")})` });
+               words: t("road on edge {edge} (nodes {nodes})", { edge: e, nodes: data.edges[e].join("–") }) });
   }
   for (const [h, options] of m.robber) {
     const robbed = options.filter((o) => o.victim !== null).map((o) => colours[o.victim]);
     out.push({ key: `h${h}`, kind: "hex", id: h, at: px(data.hexes[h]),
                act: options.length === 1 ? options[0].i : () => { ui.robberHex = h; },
-               words: `robber to hex ${h}, ${hexWords(h)}` + (robbed.length ? `: rob ${robbed.join(" or ")}` : ": nobody to rob") });
+               words: robbed.length ? t("robber to hex {hex}, {terrain}: rob {whom}", { hex: h, terrain: hexWords(h), whom: robbed.reduce((a, b) => t("{a} or {b}", { a, b })) })
+                 : t("robber to hex {hex}, {terrain}: nobody to rob", { hex: h, terrain: hexWords(h) }) });
   }
   return out;
 }
@@ -141,7 +166,7 @@ function band(a, b, w) {
 }
 
 function drawIsland(svg, state, ui, data, lit) {
-  const v = state.view, colours = seatColours(state);
+  const v = state.view, colours = seatColours(state), names = colours.map(colourName);
   const g = (cls) => sv("g", { class: cls });
   const sea = g("ct-sea-layer"), land = g("ct-land"), ports = g("ct-ports"), roads = g("ct-roads"),
         spotsEdge = g("ct-spots-edges"), houses = g("ct-buildings"), spotsNode = g("ct-spots-nodes"), top = g("ct-top");
@@ -152,9 +177,9 @@ function drawIsland(svg, state, ui, data, lit) {
       const [x, y] = px(data.hexes[h]);
       const spot = litKeys.get(`h${h}`);
       const hexG = sv("g", { class: "ct-hex" + (spot ? " ct-lit" : ""), "data-hex": h, ...(spot ? { "data-spot": spot.key } : {}) },
-        sv("title", {}, `hex ${h}: ${hx.terrain}${hx.number ? ` ${hx.number}` : ""}`),
+        sv("title", {}, t("hex {hex}: {terrain}", { hex: h, terrain: `${terrainName(hx.terrain)}${hx.number ? ` ${hx.number}` : ""}` })),
         sv("polygon", { class: "ct-hex-shape", points: hexPoints(x, y, K - 1.5, -90), fill: TERRAIN[hx.terrain] || "#ccc" }),
-        sv("text", { x, y: y + 27, class: "ct-terrain" }, hx.terrain === "desert" ? "desert" : PRODUCES[hx.terrain]));
+        sv("text", { x, y: y + 27, class: "ct-terrain" }, hx.terrain === "desert" ? terrainName("desert") : resName(PRODUCES[hx.terrain])));
       if (hx.number) hexG.append(token(x, y - 4, hx.number));
       land.append(hexG);
     });
@@ -166,19 +191,20 @@ function drawIsland(svg, state, ui, data, lit) {
       const hx = mx + dx / len * 30, hy = my + dy / len * 30;
       const rate = kind === "any" ? "3:1" : "2:1";
       ports.append(sv("g", { class: `ct-port ct-port-${kind}`, "data-slot": slot },
-        sv("title", {}, `harbour ${rate}${kind === "any" ? " (any resource)" : ` ${kind}`}: nodes ${data.edges[edge].join(" and ")}`),
+        sv("title", {}, kind === "any" ? t("harbour {rate} (any resource): nodes {a} and {b}", { rate, a: data.edges[edge][0], b: data.edges[edge][1] })
+          : t("harbour {rate} {resource}: nodes {a} and {b}", { rate, resource: resName(kind), a: data.edges[edge][0], b: data.edges[edge][1] })),
         sv("line", { x1: a[0], y1: a[1], x2: hx, y2: hy, class: "ct-pier" }),
         sv("line", { x1: b[0], y1: b[1], x2: hx, y2: hy, class: "ct-pier" }),
         sv("circle", { cx: hx, cy: hy, r: 17, fill: RES_COLOUR[kind], class: "ct-port-disc" }),
         sv("text", { x: hx, y: hy - 3, class: "ct-port-rate" + (kind === "any" ? "" : " ct-on-colour") }, rate),
-        sv("text", { x: hx, y: hy + 8, class: "ct-port-kind" + (kind === "any" ? "" : " ct-on-colour") }, kind === "any" ? "any" : kind)));
+        sv("text", { x: hx, y: hy + 8, class: "ct-port-kind" + (kind === "any" ? "" : " ct-on-colour") }, resName(kind))));
     });
   }
   for (const [e, p] of v.roads) {
     const [a, b] = data.edges[e].map((n) => px(data.nodes[n]));
-    const t = 0.16, x1 = a[0] + (b[0] - a[0]) * t, y1 = a[1] + (b[1] - a[1]) * t, x2 = b[0] - (b[0] - a[0]) * t, y2 = b[1] - (b[1] - a[1]) * t;
+    const f = 0.16, x1 = a[0] + (b[0] - a[0]) * f, y1 = a[1] + (b[1] - a[1]) * f, x2 = b[0] - (b[0] - a[0]) * f, y2 = b[1] - (b[1] - a[1]) * f;
     roads.append(sv("g", { class: "ct-road", "data-edge": e, "data-seat": p },
-      sv("title", {}, `road of ${colours[p]} on edge ${e}`),
+      sv("title", {}, t("road of {colour} on edge {edge}", { colour: names[p], edge: e })),
       sv("line", { x1, y1, x2, y2, class: "ct-road-edge" }),
       sv("line", { x1, y1, x2, y2, class: "ct-road-fill", stroke: cssColour(colours[p]) })));
   }
@@ -195,7 +221,8 @@ function drawIsland(svg, state, ui, data, lit) {
     const spot = litKeys.get(`n${n}`) || litKeys.get(`v${n}`);
     houses.append(sv("g", { class: `ct-building ct-${kind}` + (spot ? " ct-lit" : "") + (spot && spot.kind === "victim" ? " ct-victim" : ""),
                             "data-node": n, "data-seat": p, ...(spot ? { "data-spot": spot.key } : {}) },
-      sv("title", {}, spot ? spot.words : `${kind} of ${colours[p]} on node ${n}`),
+      sv("title", {}, spot ? spot.words : kind === "city" ? t("city of {colour} on node {node}", { colour: names[p], node: n })
+        : t("settlement of {colour} on node {node}", { colour: names[p], node: n })),
       spot ? sv("circle", { cx: x, cy: y - 2, r: 17, class: "ct-ring" }) : null,
       house(x, y, kind === "city", colours[p])));
   }
@@ -209,7 +236,7 @@ function drawIsland(svg, state, ui, data, lit) {
   if (v.robber !== null && v.robber !== undefined) {
     const [x, y] = px(data.hexes[v.robber]);
     top.append(sv("g", { class: "ct-robber", "data-hex": v.robber },
-      sv("title", {}, `the robber, on hex ${v.robber}`),
+      sv("title", {}, t("the robber, on hex {hex}", { hex: v.robber })),
       sv("path", { d: `M${x - 30},${y + 12} q0,-13 6,-16 a6,6 0 1 1 8,0 q6,3 6,16 z` })));
   }
   svg.replaceChildren(sea, land, ports, roads, spotsEdge, houses, spotsNode, top);
@@ -245,76 +272,78 @@ function nextSpot(all, from, key) {
 
 function chip(resource, n, extra = "") {
   return el("span", { class: `ct-card ct-res-${resource}${n ? "" : " ct-none"} ${extra}`, "data-resource": resource },
-    el("span", { class: "ct-card-name" }, resource), el("b", { class: "ct-card-count" }, String(n)));
+    el("span", { class: "ct-card-name" }, resName(resource)), el("b", { class: "ct-card-count" }, String(n)));
 }
 
 /** Beside the island: the dice, the bank, every seat's public counts and the special
  * cards, the open offer, the last steal. */
 function drawInfo(info, state) {
-  const v = state.view, colours = seatColours(state);
-  const name = (p) => (p === state.seat ? `you (${colours[p]})` : colours[p]);
+  const v = state.view, colours = seatColours(state), names = colours.map(colourName);
+  const name = (p) => (p === state.seat ? t("you ({colour})", { colour: names[p] }) : names[p]);
   const rows = v.seats.map((s) => el("tr", { "data-seat": s.seat, class: s.seat === v.current_player && !v.terminal ? "ct-turn" : "" },
     el("th", { scope: "row" }, swatch(colours[s.seat]), ` ${name(s.seat)}`),
-    el("td", { title: "victory points (others: the points they show)" }, String(s.points)),
-    el("td", { title: "resource cards in hand" }, String(s.cards)),
-    el("td", { title: "development cards in hand" }, String(s.dev_cards)),
-    el("td", { title: "knights played" }, String(s.knights)),
-    el("td", { title: "longest road" }, String(s.road_length)),
-    el("td", {}, v.longest_road === s.seat ? el("abbr", { title: "Longest Road (2 points)" }, "LR") : null,
-      v.largest_army === s.seat ? el("abbr", { title: "Largest Army (2 points)" }, " LA") : null)));
+    el("td", { title: t("victory points (others: the points they show)") }, String(s.points)),
+    el("td", { title: t("resource cards in hand") }, String(s.cards)),
+    el("td", { title: t("development cards in hand") }, String(s.dev_cards)),
+    el("td", { title: t("knights played") }, String(s.knights)),
+    el("td", { title: t("longest road") }, String(s.road_length)),
+    el("td", {}, v.longest_road === s.seat ? el("abbr", { title: t("Longest Road (2 points)") }, t("LR")) : null,
+      v.largest_army === s.seat ? el("abbr", { title: t("Largest Army (2 points)") }, ` ${t("LA")}`) : null)));
   const table = el("table", { class: "ct-seats", id: "ct-seats" },
-    el("caption", { class: "sr-only" }, "the players: points, cards, development cards, knights, road"),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "player"), el("th", { scope: "col", title: "victory points" }, "pts"),
-      el("th", { scope: "col", title: "resource cards" }, "cards"), el("th", { scope: "col", title: "development cards" }, "dev"),
-      el("th", { scope: "col", title: "knights played" }, "kn."), el("th", { scope: "col", title: "road length" }, "road"),
-      el("th", { scope: "col", title: "Longest Road, Largest Army" }, "+2"))),
+    el("caption", { class: "sr-only" }, t("the players: points, cards, development cards, knights, road")),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("player")), el("th", { scope: "col", title: t("victory points") }, t("pts")),
+      el("th", { scope: "col", title: t("resource cards") }, t("cards")), el("th", { scope: "col", title: t("development cards") }, t("dev")),
+      el("th", { scope: "col", title: t("knights played") }, t("kn.")), el("th", { scope: "col", title: t("road length") }, t("road")),
+      el("th", { scope: "col", title: t("Longest Road, Largest Army") }, "+2"))),
     el("tbody", {}, ...rows));
   const dice = el("div", { class: "ct-dice", id: "ct-dice" },
-    el("span", { class: "ct-label" }, "dice"), el("b", { class: "ct-dice-total" + (v.dice === 7 ? " ct-seven" : "") }, v.dice ? String(v.dice) : "–"));
-  const bank = el("div", { class: "ct-bank", id: "ct-bank" }, el("span", { class: "ct-label" }, "bank"),
-    ...RESOURCES.map((r) => chip(r, v.bank[r] || 0)), el("span", { class: "ct-deck", title: "development cards left" }, `${v.deck} dev. cards`));
+    el("span", { class: "ct-label" }, t("dice")), el("b", { class: "ct-dice-total" + (v.dice === 7 ? " ct-seven" : "") }, v.dice ? String(v.dice) : "–"));
+  const bank = el("div", { class: "ct-bank", id: "ct-bank" }, el("span", { class: "ct-label" }, t("bank")),
+    ...RESOURCES.map((r) => chip(r, v.bank[r] || 0)), el("span", { class: "ct-deck", title: t("development cards left") }, nt("{n} dev. card", "{n} dev. cards", v.deck)));
   const special = el("p", { class: "ct-special", id: "ct-special" },
-    `Longest Road: ${v.longest_road === null ? "nobody" : name(v.longest_road)} · Largest Army: ${v.largest_army === null ? "nobody" : name(v.largest_army)}`);
+    t("Longest Road: {road} · Largest Army: {army}", { road: v.longest_road === null ? t("nobody") : name(v.longest_road),
+                                                      army: v.largest_army === null ? t("nobody") : name(v.largest_army) }));
   const extra = [];
   if (v.steal) {
     const { thief, victim, card } = v.steal;
     extra.push(el("p", { class: "ct-steal", id: "ct-steal" },
-      card && thief === state.seat ? `You stole ${cardWords([card])} from ${colours[victim]}.`
-        : card && victim === state.seat ? `${colours[thief]} stole your ${card}.`
-          : `${colours[thief]} stole a card from ${colours[victim]}.`));
+      card && thief === state.seat ? t("You stole {cards} from {colour}.", { cards: cardWords([card]), colour: names[victim] })
+        : card && victim === state.seat ? t("{colour} stole your {resource}.", { colour: names[thief], resource: resName(card) })
+          : t("{thief} stole a card from {victim}.", { thief: names[thief], victim: names[victim] })));
   }
   if (v.negotiation) extra.push(negotiationWords(state));
   if (v.to_discard && v.to_discard.length) {
-    extra.push(el("p", { class: "ct-discarding" }, "Discarding: " + v.to_discard.map(([p, n]) => `${name(p)} ${n}`).join(", ")));
+    extra.push(el("p", { class: "ct-discarding" }, t("Discarding: {who}", { who: v.to_discard.map(([p, n]) => `${name(p)} ${n}`).join(", ") })));
   }
   info.replaceChildren(el("div", { class: "ct-info-row" }, dice, bank), ...extra, table, special);
 }
 
 /** The open offer and its answers, in words. */
 function negotiationWords(state) {
-  const v = state.view, n = v.negotiation, colours = seatColours(state);
-  const who = (p) => (p === state.seat ? "you" : colours[p]);
+  const v = state.view, n = v.negotiation, colours = seatColours(state), names = colours.map(colourName);
+  const who = (p) => (p === state.seat ? t("you") : names[p]);
   const items = n.order.map((p) => {
     const a = n.answers[String(p)];
-    const said = a === undefined ? "still to answer" : a === "accept" ? "accepts" : a === "decline" ? "declines"
-      : `counters: gives ${cardWords(a.counter.gives)} for ${cardWords(a.counter.asks)}`;
+    const said = a === undefined ? t("still to answer") : a === "accept" ? t("accepts") : a === "decline" ? t("declines")
+      : t("counters: gives {gives} for {asks}", { gives: cardWords(a.counter.gives), asks: cardWords(a.counter.asks) });
     return el("li", { "data-seat": p }, swatch(colours[p]), ` ${who(p)}: ${said}`);
   });
   return el("div", { class: "ct-offer", id: "ct-offer" },
-    el("p", {}, el("b", {}, `${who(v.mover)} offer${v.mover === state.seat ? "" : "s"} `),
-      `${cardWords(n.gives)} for ${cardWords(n.asks)}`), el("ul", { class: "ct-answers" }, ...items));
+    el("p", {}, el("b", {}, v.mover === state.seat ? t("You offer") : t("{colour} offers", { colour: names[v.mover] })), " ",
+      t("{gives} for {asks}", { gives: cardWords(n.gives), asks: cardWords(n.asks) })), el("ul", { class: "ct-answers" }, ...items));
 }
 
-/** A row of steppers, one per resource: `counts` changed in place, `limit(r)` the most. */
-function steppers(name, counts, limit, redraw) {
-  return el("div", { class: "ct-steppers", "data-picker": name }, ...RESOURCES.map((r) => {
+/** A row of steppers, one per resource: `counts` changed in place, `limit(r)` the most;
+ * `name` says the picker in words, `key` names it for the page. */
+function steppers(key, name, counts, limit, redraw) {
+  return el("div", { class: "ct-steppers", "data-picker": key }, ...RESOURCES.map((r) => {
     const n = counts[r] || 0, most = limit(r);
     return el("span", { class: `ct-stepper ct-res-${r}`, "data-resource": r },
-      el("span", { class: "ct-card-name" }, r),
-      el("button", { class: "ct-minus", "aria-label": `${name}: one ${r} less`, disabled: n <= 0 ? "" : null,
+      el("span", { class: "ct-card-name" }, resName(r)),
+      el("button", { class: "ct-minus", "aria-label": t("{picker}: one {resource} less", { picker: name, resource: resName(r) }), disabled: n <= 0 ? "" : null,
                      onclick: () => { counts[r] = n - 1; redraw(); } }, "−"),
       el("b", { "aria-live": "polite" }, String(n)),
-      el("button", { class: "ct-plus", "aria-label": `${name}: one ${r} more`, disabled: n >= most ? "" : null,
+      el("button", { class: "ct-plus", "aria-label": t("{picker}: one {resource} more", { picker: name, resource: resName(r) }), disabled: n >= most ? "" : null,
                      onclick: () => { counts[r] = n + 1; redraw(); } }, "+"));
   }));
 }
@@ -323,7 +352,7 @@ function steppers(name, counts, limit, redraw) {
  * (discard, rob, answer an offer, close it, a card's picker), the actions, the trade
  * dialog, and any legal move left over as a button. */
 function drawControls(root, state, ui, send, redraw) {
-  const v = state.view, colours = seatColours(state), m = movesOf(state);
+  const v = state.view, colours = seatColours(state), names = colours.map(colourName), m = movesOf(state);
   const me = state.seat !== null ? v.seats[state.seat] : null;
   const used = new Set();
   const legalIndex = (text) => state.legal.indexOf(text);
@@ -336,14 +365,14 @@ function drawControls(root, state, ui, send, redraw) {
   const parts = [];
   if (me) {
     const hand = me.hand || {};
-    parts.push(el("div", { class: "ct-hand", id: "ct-hand", "aria-label": "your hand" },
-      el("span", { class: "ct-label" }, `your hand (${me.cards})`), ...RESOURCES.map((r) => chip(r, hand[r] || 0))));
+    parts.push(el("div", { class: "ct-hand", id: "ct-hand", "aria-label": t("your hand") },
+      el("span", { class: "ct-label" }, t("your hand ({n})", { n: me.cards })), ...RESOURCES.map((r) => chip(r, hand[r] || 0))));
     const dev = me.dev || {}, fresh = me.new_dev || {};
-    const names = Object.keys(DEV_NAMES).filter((c) => dev[c]);
-    if (names.length) {
-      parts.push(el("div", { class: "ct-devs", id: "ct-devs" }, el("span", { class: "ct-label" }, "development cards"),
-        ...names.map((c) => el("span", { class: "ct-dev", "data-card": c },
-          `${DEV_NAMES[c]}${dev[c] > 1 ? ` ×${dev[c]}` : ""}${fresh[c] ? ` (${fresh[c]} new)` : ""}`))));
+    const held = DEV_CARDS.filter((c) => dev[c]);
+    if (held.length) {
+      parts.push(el("div", { class: "ct-devs", id: "ct-devs" }, el("span", { class: "ct-label" }, t("development cards")),
+        ...held.map((c) => el("span", { class: "ct-dev", "data-card": c },
+          `${devName(c)}${dev[c] > 1 ? ` ×${dev[c]}` : ""}${fresh[c] ? ` ${t("({n} new)", { n: fresh[c] })}` : ""}`))));
     }
   }
   if (myMove(state)) {
@@ -353,21 +382,21 @@ function drawControls(root, state, ui, send, redraw) {
       const chosen = listOf(ui.discard), text = `discard ${chosen.join(" ")}`;
       m.discards.forEach(({ i }) => used.add(i));
       parts.push(el("div", { class: "ct-ask", id: "ct-discard" },
-        el("p", {}, el("b", {}, `A 7: discard ${need} cards`), ` (${chosen.length} chosen)`),
-        steppers("discard", ui.discard, (r) => Math.min(hand[r] || 0, need - chosen.length + (ui.discard[r] || 0)), redraw),
+        el("p", {}, el("b", {}, nt("A 7: discard {n} card", "A 7: discard {n} cards", need)), ` ${t("({n} chosen)", { n: chosen.length })}`),
+        steppers("discard", t("discard"), ui.discard, (r) => Math.min(hand[r] || 0, need - chosen.length + (ui.discard[r] || 0)), redraw),
         el("button", { class: "primary", id: "ct-discard-go", disabled: legalIndex(text) < 0 ? "" : null,
-                       onclick: () => send(text) }, `Discard ${chosen.length ? cardWords(chosen) : ""}`)));
+                       onclick: () => send(text) }, chosen.length ? t("Discard {cards}", { cards: cardWords(chosen) }) : t("Discard"))));
     }
     if (m.robber.size) {
       m.robber.forEach((options) => options.forEach(({ i }) => used.add(i)));
       const p = el("div", { class: "ct-ask", id: "ct-robber" },
-        el("p", {}, el("b", {}, "Move the robber: "), "click a lit hex."));
+        el("p", {}, el("b", {}, t("Move the robber:")), " ", t("click a lit hex.")));
       if (ui.robberHex !== null && m.robber.has(ui.robberHex)) {
-        p.replaceChildren(el("p", {}, el("b", {}, `Hex ${ui.robberHex}: `), "rob whom? Click a ringed building or:"),
+        p.replaceChildren(el("p", {}, el("b", {}, t("Hex {hex}:", { hex: ui.robberHex })), " ", t("rob whom? Click a ringed building or:")),
           el("div", { class: "controls" }, ...m.robber.get(ui.robberHex).map(({ victim, i }) =>
             el("button", { class: "ct-victim-button", "data-action": state.legal[i], onclick: () => send(state.legal[i]) },
-              swatch(colours[victim]), ` rob ${colours[victim]} (${v.seats[victim].cards} cards)`)),
-          el("button", { id: "ct-robber-back", onclick: () => { ui.robberHex = null; redraw(); } }, "another hex")));
+              swatch(colours[victim]), " ", nt("rob {colour} ({n} card)", "rob {colour} ({n} cards)", v.seats[victim].cards, { colour: names[victim] }))),
+          el("button", { id: "ct-robber-back", onclick: () => { ui.robberHex = null; redraw(); } }, t("another hex"))));
       }
       parts.push(p);
     }
@@ -376,54 +405,55 @@ function drawControls(root, state, ui, send, redraw) {
       m.counters.forEach(({ i }) => used.add(i));
       const text = `counter ${listOf(ui.cgive).join(" ")} for ${listOf(ui.cget).join(" ")}`;
       parts.push(el("div", { class: "ct-ask", id: "ct-answer" },
-        el("p", {}, el("b", {}, `${colours[v.mover]} offers you `), `${cardWords(n.gives)} for ${cardWords(n.asks)}`),
-        el("div", { class: "controls" }, button("accept", "Accept", { class: "primary", id: "ct-accept" }),
-          button("decline", "Decline", { id: "ct-decline" })),
+        el("p", {}, el("b", {}, t("{colour} offers you", { colour: names[v.mover] })), " ", t("{gives} for {asks}", { gives: cardWords(n.gives), asks: cardWords(n.asks) })),
+        el("div", { class: "controls" }, button("accept", t("Accept"), { class: "primary", id: "ct-accept" }),
+          button("decline", t("Decline"), { id: "ct-decline" })),
         m.counters.length ? el("details", { class: "ct-counter", id: "ct-counter", open: ui.countering ? "" : null,
                                             ontoggle: (ev) => { ui.countering = ev.target.open; } },
-          el("summary", {}, "Counter-offer"),
-          el("p", { class: "ct-label" }, "you give"), steppers("counter give", ui.cgive, (r) => Math.min(MAX_SIDE, hand[r] || 0), redraw),
-          el("p", { class: "ct-label" }, "you get"), steppers("counter get", ui.cget, () => MAX_SIDE, redraw),
+          el("summary", {}, t("Counter-offer")),
+          el("p", { class: "ct-label" }, t("you give")), steppers("counter give", t("counter-offer, you give"), ui.cgive, (r) => Math.min(MAX_SIDE, hand[r] || 0), redraw),
+          el("p", { class: "ct-label" }, t("you get")), steppers("counter get", t("counter-offer, you get"), ui.cget, () => MAX_SIDE, redraw),
           el("button", { id: "ct-counter-go", disabled: legalIndex(text) < 0 ? "" : null, onclick: () => send(text) },
-            "Send counter-offer")) : null));
+            t("Send counter-offer"))) : null));
     }
     const trades = state.legal.filter((a) => a.startsWith("trade "));
     if (trades.length || m.named.has("cancel")) {
       const n = v.negotiation;
       parts.push(el("div", { class: "ct-ask", id: "ct-close" },
-        el("p", {}, el("b", {}, "Your offer: "), n ? `${cardWords(n.gives)} for ${cardWords(n.asks)}. Pick an answer:` : ""),
-        el("div", { class: "controls" }, ...trades.map((t) => {
-          const p = Number(t.split(" ")[1]), a = n && n.answers[String(p)];
-          const label = a && typeof a === "object" ? `Trade with ${colours[p]}: give ${cardWords(a.counter.asks)}, get ${cardWords(a.counter.gives)}`
-            : `Trade with ${colours[p]} (accepted)`;
-          return button(t, label, { class: "primary ct-trade-with", "data-seat": p });
-        }), button("cancel", "Cancel the offer", { id: "ct-cancel" }))));
+        el("p", {}, el("b", {}, t("Your offer:")), " ", n ? t("{gives} for {asks}. Pick an answer:", { gives: cardWords(n.gives), asks: cardWords(n.asks) }) : ""),
+        el("div", { class: "controls" }, ...trades.map((move) => {
+          const p = Number(move.split(" ")[1]), a = n && n.answers[String(p)];
+          const label = a && typeof a === "object"
+            ? t("Trade with {colour}: give {gives}, get {gets}", { colour: names[p], gives: cardWords(a.counter.asks), gets: cardWords(a.counter.gives) })
+            : t("Trade with {colour} (accepted)", { colour: names[p] });
+          return button(move, label, { class: "primary ct-trade-with", "data-seat": p });
+        }), button("cancel", t("Cancel the offer"), { id: "ct-cancel" }))));
     }
     if (ui.picker === "plenty" && m.plenty.length) {
-      parts.push(el("div", { class: "ct-ask", id: "ct-plenty" }, el("p", {}, el("b", {}, "Year of Plenty: "), "take which two?"),
+      parts.push(el("div", { class: "ct-ask", id: "ct-plenty" }, el("p", {}, el("b", {}, t("Year of Plenty:")), " ", t("take which two?")),
         el("div", { class: "controls" }, ...m.plenty.map(({ parts: p, i }) => el("button", { "data-action": state.legal[i],
-          onclick: () => send(state.legal[i]) }, p.slice(2).join(" + "))),
-          el("button", { onclick: () => { ui.picker = null; redraw(); } }, "not now"))));
+          onclick: () => send(state.legal[i]) }, p.slice(2).map(resName).join(" + "))),
+          el("button", { onclick: () => { ui.picker = null; redraw(); } }, t("not now")))));
     }
     if (ui.picker === "monopoly" && m.monopoly.length) {
-      parts.push(el("div", { class: "ct-ask", id: "ct-monopoly" }, el("p", {}, el("b", {}, "Monopoly: "), "take every card of"),
+      parts.push(el("div", { class: "ct-ask", id: "ct-monopoly" }, el("p", {}, el("b", {}, t("Monopoly:")), " ", t("take every card of")),
         el("div", { class: "controls" }, ...m.monopoly.map(({ parts: p, i }) => el("button", { "data-action": state.legal[i],
-          onclick: () => send(state.legal[i]) }, p[2])),
-          el("button", { onclick: () => { ui.picker = null; redraw(); } }, "not now"))));
+          onclick: () => send(state.legal[i]) }, resName(p[2]))),
+          el("button", { onclick: () => { ui.picker = null; redraw(); } }, t("not now")))));
     }
     m.plenty.forEach(({ i }) => used.add(i));
     m.monopoly.forEach(({ i }) => used.add(i));
     // The actions of the turn.
     const actions = el("div", { class: "controls ct-actions", id: "ct-actions" },
-      button("roll", "Roll the dice", { class: "primary", id: "ct-roll" }),
-      button("play knight", "Play Knight", { id: "ct-knight" }),
-      button("play roadbuilding", "Play Road Building", { id: "ct-roadbuilding" }),
-      m.plenty.length ? el("button", { id: "ct-plenty-open", onclick: () => { ui.picker = "plenty"; redraw(); } }, "Play Year of Plenty…") : null,
-      m.monopoly.length ? el("button", { id: "ct-monopoly-open", onclick: () => { ui.picker = "monopoly"; redraw(); } }, "Play Monopoly…") : null,
-      button("buy", "Buy a development card", { id: "ct-buy" }),
+      button("roll", t("Roll the dice"), { class: "primary", id: "ct-roll" }),
+      button("play knight", t("Play Knight"), { id: "ct-knight" }),
+      button("play roadbuilding", t("Play Road Building"), { id: "ct-roadbuilding" }),
+      m.plenty.length ? el("button", { id: "ct-plenty-open", onclick: () => { ui.picker = "plenty"; redraw(); } }, t("Play Year of Plenty…")) : null,
+      m.monopoly.length ? el("button", { id: "ct-monopoly-open", onclick: () => { ui.picker = "monopoly"; redraw(); } }, t("Play Monopoly…")) : null,
+      button("buy", t("Buy a development card"), { id: "ct-buy" }),
       m.maritime.length || m.offers.length ? el("button", { id: "ct-trade-open", "aria-expanded": String(ui.tradeOpen),
-        onclick: () => { ui.tradeOpen = !ui.tradeOpen; redraw(); } }, ui.tradeOpen ? "Close trade" : "Trade…") : null,
-      button("end", "End the turn", { id: "ct-end" }));
+        onclick: () => { ui.tradeOpen = !ui.tradeOpen; redraw(); } }, ui.tradeOpen ? t("Close trade") : t("Trade…")) : null,
+      button("end", t("End the turn"), { id: "ct-end" }));
     if (actions.childNodes.length) parts.push(actions);
     if (ui.tradeOpen && (m.maritime.length || m.offers.length)) parts.push(tradeDialog(state, ui, send, redraw, used));
     m.maritime.forEach(({ i }) => used.add(i));
@@ -443,7 +473,7 @@ function drawControls(root, state, ui, send, redraw) {
  * others (give and get pickers); each button only when its move is legal. */
 function tradeDialog(state, ui, send, redraw, used) {
   const m = movesOf(state), me = state.view.seats[state.seat], hand = me.hand || {};
-  const box = el("div", { class: "ct-trade", id: "ct-trade", role: "group", "aria-label": "trade" });
+  const box = el("div", { class: "ct-trade", id: "ct-trade", role: "group", "aria-label": t("trade") });
   if (m.maritime.length) {
     const gives = [...new Map(m.maritime.map(({ parts }) => {
       const [give] = sideOf(parts); return [`${give.length} ${give[0]}`, { n: give.length, r: give[0] }];
@@ -454,23 +484,24 @@ function tradeDialog(state, ui, send, redraw, used) {
       .map(({ parts }) => sideOf(parts)[1][0]);
     if (!gets.includes(ui.maritimeGet)) ui.maritimeGet = gets[0];
     const text = `maritime ${Array(Number(n)).fill(r).join(" ")} for ${ui.maritimeGet}`;
-    box.append(el("div", { class: "ct-maritime", id: "ct-maritime" }, el("span", { class: "ct-label" }, "with the bank:"),
-      el("label", {}, "give ", el("select", { id: "ct-maritime-give", onchange: (ev) => { ui.maritimeGive = ev.target.value; redraw(); } },
-        ...gives.map((g) => el("option", { value: `${g.n} ${g.r}`, selected: `${g.n} ${g.r}` === ui.maritimeGive ? "" : null }, `${g.n} ${g.r} (${g.n}:1)`)))),
-      el("label", {}, " for ", el("select", { id: "ct-maritime-get", onchange: (ev) => { ui.maritimeGet = ev.target.value; redraw(); } },
-        ...gets.map((g) => el("option", { value: g, selected: g === ui.maritimeGet ? "" : null }, g)))),
-      el("button", { id: "ct-maritime-go", disabled: state.legal.includes(text) ? null : "", onclick: () => send(text) }, "Trade")));
+    box.append(el("div", { class: "ct-maritime", id: "ct-maritime" }, el("span", { class: "ct-label" }, t("with the bank:")),
+      el("label", {}, `${t("give")} `, el("select", { id: "ct-maritime-give", onchange: (ev) => { ui.maritimeGive = ev.target.value; redraw(); } },
+        ...gives.map((g) => el("option", { value: `${g.n} ${g.r}`, selected: `${g.n} ${g.r}` === ui.maritimeGive ? "" : null }, t("{n} {resource} ({n}:1)", { n: g.n, resource: resName(g.r) }))))),
+      el("label", {}, ` ${t("for")} `, el("select", { id: "ct-maritime-get", onchange: (ev) => { ui.maritimeGet = ev.target.value; redraw(); } },
+        ...gets.map((g) => el("option", { value: g, selected: g === ui.maritimeGet ? "" : null }, resName(g))))),
+      el("button", { id: "ct-maritime-go", disabled: state.legal.includes(text) ? null : "", onclick: () => send(text) }, t("Trade"))));
   }
   if (m.offers.length) {
     const text = `offer ${listOf(ui.give).join(" ")} for ${listOf(ui.get).join(" ")}`;
     const v = state.view;
     box.append(el("div", { class: "ct-offer-make", id: "ct-offer-make" },
-      el("p", { class: "ct-label" }, `offer to the others (${v.offers_per_turn - v.offers_made} offers left this turn): you give`),
-      steppers("give", ui.give, (r) => Math.min(MAX_SIDE, hand[r] || 0), redraw),
-      el("p", { class: "ct-label" }, "you get"),
-      steppers("get", ui.get, () => MAX_SIDE, redraw),
+      el("p", { class: "ct-label" }, nt("offer to the others ({n} offer left this turn): you give",
+                                        "offer to the others ({n} offers left this turn): you give", v.offers_per_turn - v.offers_made)),
+      steppers("give", t("you give"), ui.give, (r) => Math.min(MAX_SIDE, hand[r] || 0), redraw),
+      el("p", { class: "ct-label" }, t("you get")),
+      steppers("get", t("you get"), ui.get, () => MAX_SIDE, redraw),
       el("button", { class: "primary", id: "ct-offer-go", disabled: state.legal.includes(text) ? null : "", onclick: () => send(text) },
-        listOf(ui.give).length && listOf(ui.get).length ? `Offer ${cardWords(listOf(ui.give))} for ${cardWords(listOf(ui.get))}` : "Offer")));
+        listOf(ui.give).length && listOf(ui.get).length ? t("Offer {gives} for {asks}", { gives: cardWords(listOf(ui.give)), asks: cardWords(listOf(ui.get)) }) : t("Offer"))));
   }
   m.maritime.forEach(({ i }) => used.add(i));
   m.offers.forEach(({ i }) => used.add(i));
@@ -482,15 +513,15 @@ function status(state) {
   const m = movesOf(state), v = state.view;
   if (!myMove(state)) return "";
   if (v.phase && String(v.phase).startsWith("setup")) {
-    return m.nodes.size ? ": place a settlement (click a lit corner)" : ": place a road beside it (click a lit path)";
+    return m.nodes.size ? t("place a settlement (click a lit corner)") : t("place a road beside it (click a lit path)");
   }
-  if (m.discards.length) return `: a 7 — discard ${m.discards[0].parts.length - 1} cards`;
-  if (m.robber.size) return ": move the robber (click a lit hex)";
-  if (m.named.has("accept") || m.named.has("decline")) return ": answer the offer";
-  if (state.legal.some((a) => a.startsWith("trade ")) || m.named.has("cancel")) return ": trade with someone who answered, or cancel";
-  if (v.free_roads) return ": place a free road (click a lit path)";
-  if (m.named.has("roll")) return ": roll the dice (or play a card first)";
-  return ": build, trade, buy or end your turn";
+  if (m.discards.length) return nt("a 7 — discard {n} card", "a 7 — discard {n} cards", m.discards[0].parts.length - 1);
+  if (m.robber.size) return t("move the robber (click a lit hex)");
+  if (m.named.has("accept") || m.named.has("decline")) return t("answer the offer");
+  if (state.legal.some((a) => a.startsWith("trade ")) || m.named.has("cancel")) return t("trade with someone who answered, or cancel");
+  if (v.free_roads) return t("place a free road (click a lit path)");
+  if (m.named.has("roll")) return t("roll the dice (or play a card first)");
+  return t("build, trade, buy or end your turn");
 }
 
 // --- input -------------------------------------------------------------------------------------
@@ -505,9 +536,9 @@ function bind({ svg, choices }, on) {
 export function createBoard(container, controls, { data, send }) {
   loadStylesheet("/static/css/catan_board.css");
   const [minX, maxX] = [-6.1 * K * Math.sqrt(3) / 2, 6.1 * K * Math.sqrt(3) / 2];
-  const svg = sv("svg", { class: "ct-board", id: "ct-board", role: "img", "aria-label": "the island",
+  const svg = sv("svg", { class: "ct-board", id: "ct-board", role: "img", "aria-label": t("the island"),
                           viewBox: `${minX} ${-5.05 * K} ${maxX - minX} ${10.1 * K}`, preserveAspectRatio: "xMidYMid meet" });
-  const choices = el("ul", { class: "sr-only", id: "ct-choices", "aria-label": "places to choose on the island" });
+  const choices = el("ul", { class: "sr-only", id: "ct-choices", "aria-label": t("places to choose on the island") });
   const info = el("div", { class: "ct-info", id: "ct-info" });
   const panel = el("div", { class: "ct-panel", id: "ct-panel" });
   container.replaceChildren(el("div", { class: "ct-wrap" }, el("div", { class: "ct-island" }, svg), choices, info));
@@ -533,10 +564,11 @@ export function createBoard(container, controls, { data, send }) {
     drawControls(panel, state, ui, send, draw);
   }
   function describe() {
-    const v = state.view, colours = seatColours(state);
-    const turn = v.terminal ? "The game is over." : state.seat !== null && state.current_player === state.seat ? "Your turn."
-      : `${colours[state.current_player] || "chance"} to move.`;
-    return `Catan island, turn ${v.turn}. ${turn}` + (lit.length ? ` ${lit.length} places to choose: see the list.` : "");
+    const v = state.view, names = seatColours(state).map(colourName);
+    const turn = v.terminal ? t("The game is over.") : state.seat !== null && state.current_player === state.seat ? t("Your turn.")
+      : t("{who} to move.", { who: names[state.current_player] || t("chance") });
+    return `${t("Catan island, turn {turn}.", { turn: v.turn })} ${turn}`
+      + (lit.length ? ` ${nt("{n} place to choose: see the list.", "{n} places to choose: see the list.", lit.length)}` : "");
   }
   function pick(key) {
     const spot = lit.find((s) => s.key === key);
@@ -569,7 +601,7 @@ export function createBoard(container, controls, { data, send }) {
         ui.cursor = nextSpot(lit, ui.cursor, ev.key);
         drawCursor(svg, ui);
         const s = lit.find((x) => x.key === ui.cursor);
-        svg.setAttribute("aria-label", describe() + (s ? ` On ${s.words}.` : ""));
+        svg.setAttribute("aria-label", describe() + (s ? ` ${t("On {place}.", { place: s.words })}` : ""));
       } else if ((ev.key === "Enter" || ev.key === " ") && ui.keyboard && ui.cursor
                  && !(ev.target.closest && ev.target.closest("button, a, summary, select"))) {
         ev.preventDefault();
@@ -587,7 +619,7 @@ export function createBoard(container, controls, { data, send }) {
       ui.index = state.index;
       draw();
     },
-    keys: [["arrows", "choose a place"], ["Enter", "take it"], ["Esc", "back"]],
+    keys: [[t("arrows"), t("choose a place")], ["Enter", t("take it")], ["Esc", t("back")]],
     status,
     destroy() { unbind(); narrow.removeEventListener("change", placeInfo); },
   };
