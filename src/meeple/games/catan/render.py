@@ -158,7 +158,7 @@ def _wrapped(markup: str, width: int) -> list[str]:
     return [("" if i == 0 else "  ") + line.markup for i, line in enumerate(lines)]
 
 
-TODO = {
+NEXT_STEP = {
     "setup settlement": "[bold]settlement N[/] — N a node id on the map, none built next to it",
     "setup road": "a road from your settlement — [bold]road {n} M[/], M a node next to {n}",
     "before the roll": "[bold]roll[/], or first play a card (help)",
@@ -186,7 +186,7 @@ def todo(view: dict) -> str:
     if view["seat"] is not None and view["seat"] != who:
         return f"{name} to move ({phase})"
     need = dict(view["to_discard"]).get(who, 0)
-    words = TODO.get(phase, "{phase}").format(n=view.get("setup_node"), need=need, phase=phase)
+    words = NEXT_STEP.get(phase, "{phase}").format(n=view.get("setup_node"), need=need, phase=phase)
     return f"{name}: {words}"
 
 
