@@ -18,6 +18,21 @@ def colours(page) -> list[str]:
             for i in range(page.locator("select[data-colour]").count())]
 
 
+def place_a_farmer(page) -> None:
+    """Lay the drawn tile with a follower that stays on the board: a farmer where some spot
+    offers one (a knight or thief could score and come home at once, when the tile closes a
+    two-tile city or road); else the first follower (the all-city tile closes nothing)."""
+    for i in range(page.locator(".spot").count()):
+        page.locator(".spot").nth(i).click()
+        page.wait_for_selector("#targets .target")
+        farmer = page.evaluate("""() => [...document.querySelectorAll('#targets .target')]
+            .findIndex((g) => g.querySelector(':scope > text').textContent === 'F')""")
+        if farmer >= 0:
+            page.locator("#targets .target").nth(farmer).click()
+            return
+    page.locator("#targets .target").first.click()
+
+
 def test_colours_are_picked_never_two_alike_and_drawn_everywhere(server, page, artifacts):
     def pick(page):
         assert colours(page) == ["red", "blue"]              # the game's own order first
@@ -45,9 +60,7 @@ def test_colours_are_picked_never_two_alike_and_drawn_everywhere(server, page, a
     expect(page.locator("#players li[data-seat='0']")).to_contain_text("you (green)")
     expect(page.locator("#players li[data-seat='1']")).to_contain_text("(yellow)")
     # A follower of ours on the board: green, over a light halo, under a dark outline.
-    page.locator(".spot").first.click()
-    page.wait_for_selector("#targets .target")
-    page.locator("#targets .target").first.click()
+    place_a_farmer(page)
     follower = page.locator("#pieces .follower[data-seat='0']")
     expect(follower).to_have_count(1)
     expect(follower.locator("path.halo")).to_have_count(1)
