@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -130,14 +131,14 @@ def test_the_terminal_logs_what_each_move_did():
     proc = run("play", "catan-dice", "--players", "human", "--seed", "4",
                stdin="\n".join(moves) + "\n")
     assert proc.returncode == 0, proc.stderr
-    assert "→ seat 0 writes an X (-2) for turn 1: X: nothing built" in proc.stdout
+    assert "→ red (you) writes an X (-2) for turn 1: X: nothing built" in proc.stdout
 
 
 def test_bots_games_log_their_events(tmp_path):
     proc = run("play", "hunters-gatherers", "--players", "greedy,greedy", "--seed", "3")
     assert proc.returncode == 0, proc.stderr
     lines = [line for line in proc.stdout.splitlines() if "→" in line]
-    assert any("points to seat" in line for line in lines)        # a feature scored
+    assert any(re.search(r"points to (red|blue)\b", line) for line in lines)   # a feature scored
     assert any("bonus tile" in line for line in lines)            # a bonus tile earned
 
 

@@ -203,3 +203,19 @@ def test_refusals_read_in_czech_and_russian(name, lang):
     plain = [NOTATION.sub("", re.sub(r"'[^']*'|\(zápis: .*\)|\(запись: .*\)|"
                                      r"(tahy|ходы): .*", "", s)) for s in said]
     assert _left_in_english(plain, lang) == [], said
+
+
+def test_a_driver_names_the_engine_s_seats_its_own_way_in_every_language():
+    from meeple.core.text import colour_word, named, seat_words
+    said = nwords("{what}: {n} point to {owners}", "{what}: {n} points to {owners}", 4,
+                  what=words("city"), owners=join_words([seat_words(0, "red"),
+                                                        seat_words(1, "blue")]))
+    assert said == "city: 4 points to seat 0 (red) and seat 1 (blue)"
+    events = [{"text": said, "seat": 1}]
+    told = named(events, ["Ana", words("{colour} (you)", colour=colour_word("green"))])
+    assert told[0]["text"] == "city: 4 points to Ana and green (you)"
+    assert events[0]["text"] is said                         # nothing changed in place
+    assert translate(told, "cs")[0]["text"].endswith("Ana a zelená (vy)")
+    assert named(said, ["Ana"]).endswith("to Ana and seat 1 (blue)")   # a seat not named
+    plain = words("{who} passed", who="Ana")
+    assert named(plain, ["Bob"]) is plain

@@ -15,6 +15,8 @@ import pytest
 
 import meeple
 from meeple.core.state import CHANCE, TERMINAL
+from meeple.core.text import colour_word, named
+from meeple.server.storage import GUEST
 
 from .helpers import create, play_out, receive, state, tokens, watch
 
@@ -57,7 +59,11 @@ def check_finished(client, game_id: str, seed: int, seats: list[dict],
     replayed = meeple.replay(meeple.Record.from_json(record))
     assert replayed.is_terminal()
     assert replayed.scores() == final["scores"]
-    assert json.loads(json.dumps(replayed.score_breakdown())) == final["breakdown"]
+    names = [colour_word(c) for c in final["colours"]]     # the server's names for the seats
+    for seat in final["seats"]:
+        if seat.get("name") and seat["name"] != GUEST:
+            names[seat["seat"]] = seat["name"]
+    assert json.loads(json.dumps(named(replayed.score_breakdown(), names))) == final["breakdown"]
     assert json.loads(json.dumps(replayed.view(None))) == final["view"]
 
     events = final["events"]

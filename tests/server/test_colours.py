@@ -4,7 +4,9 @@ shuffled; kept with the game (across a restart), named by the state, the lobby a
 games" and the log; a clear 422 for an unknown colour or one named twice."""
 from __future__ import annotations
 
-from .helpers import auth, create, state, tokens
+import re
+
+from .helpers import auth, create, play_out, state, tokens
 from .test_lobby import SHORT, game_row
 from .test_players import Browser
 
@@ -87,3 +89,23 @@ def test_my_games_name_the_chosen_colours(serve):
     assert reply.status_code == 201, reply.json()
     mine = ana.get("/api/players/me/games").json()
     assert mine[0]["colours"] == ["green", "yellow"]
+
+
+def test_the_events_and_the_breakdown_name_seats_as_the_table_does(serve):
+    """The engine names a seat by number and its own colour ("8 points to seat 1 (blue)");
+    the server says the seat's person or, for a bot nobody named, the colour chosen at the
+    table: "points to Ana", "points to black"."""
+    client = serve()
+    created = create(client, "carcassonne", names={"0": "Ana"}, bots={"1": "greedy"},
+                      colours={"0": "green", "1": "black"},
+                      config={"deck": {"E": 3, "V": 2}})   # city caps: cities close
+    game_id, token = created["id"], tokens(created)[0]
+    play_out(client, game_id, {0: token})
+    s = state(client, game_id)
+    assert s["terminal"]
+    said = [e["text"] for e in s["events"] if e.get("text")] + [
+        item["text"] for seat in s["breakdown"]["seats"] for item in seat["items"]]
+    said += [entry["text"] for entry in s["log"]]
+    assert said and not [text for text in said if "seat " in text], said
+    assert any("to Ana" in text or "to black" in text for text in said), said
+    assert not [text for text in said if re.search(r"\b(red|blue)\b", text)], said

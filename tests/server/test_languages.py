@@ -98,7 +98,7 @@ def test_the_engine_s_events_and_breakdown_in_the_reader_s_language(serve):
     client.post(url, json={"action": "stop"}, headers=czech)
     reply = client.post(url, json={"action": "end"}, headers=czech).json()
     assert [e["text"] for e in reply["events"]] == [
-        "hráč 0 zapisuje křížek (-2) za tah 1: X: nic nepostaveno"]
+        "červená zapisuje křížek (-2) za tah 1: X: nic nepostaveno"]
     items = reply["breakdown"]["seats"][0]["items"]
     assert [item["text"] for item in items] == ["tah 1: X: nic nepostaveno"]
     english = client.get(f"/api/games/{game['id']}", headers=auth).json()

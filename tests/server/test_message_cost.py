@@ -14,6 +14,8 @@ from meeple.core.state import CHANCE, State
 from meeple.games import load
 from meeple.play.history import History
 from meeple.server.live import LiveGame
+from meeple.core.text import named
+from meeple.server.gamelog import names_of
 from meeple.server.messages import moves_since, seats_of, state_message
 from meeple.server.models import GameState, Message, Position
 from meeple.server.storage import GameRow, SeatRow
@@ -32,7 +34,8 @@ def told(live: LiveGame) -> list[dict]:
     for i, text in enumerate(live.history.actions):
         action, seat = state.parse(text), state.current_player
         if seat >= 0:
-            out.append({"index": i, "seat": seat, "text": f"{names[seat]} {state.narrate(action)}"})
+            did = named(state.narrate(action), names)
+            out.append({"index": i, "seat": seat, "text": f"{names[seat]} {did}"})
         state.apply(action)
     return out
 
@@ -48,7 +51,7 @@ def plain(live: LiveGame, seat: int | None, since: int = 0, moves: bool = False,
     view = state.view(seat)
     if not row.aids:                             # the pile's composition is an aid
         view.pop("pile", None)
-    log = told(live)
+    log, names = told(live), names_of(live)
     takeback = row.takeback and {**row.takeback, "undo": [
         e["text"] for e in log if e["index"] >= row.takeback["keep"]]}
     return model(**{
@@ -57,11 +60,11 @@ def plain(live: LiveGame, seat: int | None, since: int = 0, moves: bool = False,
         "terminal": over, "seat": seat, "view": view,
         "regions": state.piece_regions(),
         "legal": [str(a) for a in legal], "legal_parts": [list(a) for a in legal],
-        "advice": state.advice(seat) if legal else None,
+        "advice": named(state.advice(seat), names) if legal else None,
         "scores": None if secret else state.scores(),
         "projected": state.projected_scores() if row.aids else None,
-        "breakdown": None if secret else state.score_breakdown(),
-        "events": state.events_since(since),
+        "breakdown": None if secret else named(state.score_breakdown(), names),
+        "events": named(state.events_since(since), names),
         "last_action": actions[-1] if actions else None,
         "moves": moves_since(live, since) if moves else [],
         "seats": seats_of(row.seats), "colours": list(live.game.colours[:row.players]),

@@ -132,5 +132,5 @@ def test_load_continues_a_saved_game_to_the_same_result(tmp_path):
 
 def test_the_event_log_names_a_closed_features_points():
     child = spawn("carcassonne", "--players", "greedy,greedy", "--seed", "3")
-    child.expect(r"→ (city|road) of \d+ tiles[^:]*: \d+ points? to seat \d")
+    child.expect(r"→ (city|road) of \d+ tiles[^:]*: \d+ points? to (red|blue)\b")
     child.expect(pexpect.EOF)

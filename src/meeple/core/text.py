@@ -144,3 +144,36 @@ COLOUR_WORDS = {
 def colour_word(colour: str) -> str:
     """A colour's name for people, translatable (a name not in the table as it is)."""
     return COLOUR_WORDS.get(colour, colour)
+
+
+SEAT_MSGID = "seat {seat} ({colour})"
+
+
+def seat_words(seat: int, colour: str) -> Text:
+    """A seat as an engine names it in its words for people (``"seat 1 (blue)"``, its
+    colour the game's own): all an engine knows. A driver that knows better (the person's
+    name, the colour chosen at the table) says that instead: :func:`named`."""
+    return words("seat {seat} ({colour})", seat=seat, colour=colour_word(colour))
+
+
+def named(value: Any, names: Sequence[Any]) -> Any:
+    """``value`` (a :class:`Text`, or lists, tuples and dicts holding them) with every seat
+    of :func:`seat_words` said as ``names[seat]`` instead (a driver's names for the seats:
+    ``"Ana"``, ``"blue (you)"``); the rest as it is. Nothing is changed in place."""
+    if isinstance(value, Text):
+        if value.msgid == SEAT_MSGID and value.context is None:
+            seat = value.params.get("seat")
+            if isinstance(seat, int) and 0 <= seat < len(names):
+                return names[seat]
+            return value
+        if not value.params:
+            return value
+        params = {key: named(item, names) for key, item in value.params.items()}
+        if all(params[key] is item for key, item in value.params.items()):
+            return value
+        return Text(value.msgid, params, plural=value.plural, n=value.n, context=value.context)
+    if isinstance(value, Mapping):
+        return {key: named(item, names) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(named(item, names) for item in value)
+    return value

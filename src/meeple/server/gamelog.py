@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import OrderedDict
 
-from ..core.text import colour_word, words
+from ..core.text import colour_word, named, words
 from .colours import seat_colours
 from .live import LiveGame
 from .storage import GUEST
@@ -56,7 +56,8 @@ class Rendered:
             i, seat, did = item
             sources.append(item)
             entries.append({"index": i, "seat": seat,
-                            "text": words("{who} {did}", who=names[seat], did=did)})
+                            "text": words("{who} {did}", who=names[seat],
+                                          did=named(did, names))})
         return entries[:]
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.text import named
 from ..i18n import translate
 from .clocks import state_clock
 from .colours import seat_colours
-from .gamelog import log_since, with_undo
+from .gamelog import log_since, names_of, with_undo
 from .live import LiveGame
 from .models import GameState
 from .storage import GameRow, SeatRow
@@ -33,7 +34,8 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
     computed once per position (:meth:`LiveGame.once`), so a broadcast pays per seat only
     for its view and its own few fields."""
     state, row = live.state, live.row
-    fixed = live.once("message", lambda: _fixed(live))
+    names = tuple(names_of(live))        # a rename keeps the position: part of the keys
+    fixed = live.once(("message", names), lambda: _fixed(live, names))
     legal, parts = live.legal() if (seat is not None and fixed["current_player"] == seat
                                     and not fixed["terminal"]
                                     and row.seats[seat].standin is None) else ([], [])
@@ -41,11 +43,12 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
         "id": row.id, "game": row.game, "players": row.players, "status": row.status,
         "seat": seat, "view": _view(state.view(seat), row.aids), "legal": legal,
         "legal_parts": parts, "hints": row.hints,
-        "advice": translate(live.once(("advice", seat), lambda: state.advice(seat)), lang)
+        "advice": translate(live.once(("advice", seat, names),
+                                      lambda: named(state.advice(seat), names)), lang)
         if legal else None,
         "projected": live.once("projected", state.projected_scores) if row.aids else None,
-        "events": translate(live.once(("events", since), lambda: state.events_since(since)),
-                            lang),
+        "events": translate(live.once(("events", since, names),
+                                      lambda: named(state.events_since(since), names)), lang),
         "log": translate(log_since(live, since), lang),
         "moves": live.once(("moves", since), lambda: moves_since(live, since)) if moves
         else [],
@@ -67,10 +70,10 @@ def _view(view: dict, aids: bool) -> dict:
     return {k: v for k, v in view.items() if k != "pile"}
 
 
-def _fixed(live: LiveGame) -> dict[str, Any]:
+def _fixed(live: LiveGame, names: tuple[str, ...]) -> dict[str, Any]:
     """The fields of :func:`state_message` that are the same for every seat and every
     ``since`` at this position (scores only where the game does not keep them secret until
-    the end)."""
+    the end), the seats in the breakdown's words called by ``names``."""
     state = live.state
     over = live.over                # by the rules, or claimed or abandoned (.clocks)
     secret = live.game.secret_scores and not over
@@ -79,7 +82,7 @@ def _fixed(live: LiveGame) -> dict[str, Any]:
         "index": live.index, "turn": state.turn, "current_player": state.current_player,
         "terminal": over, "regions": state.piece_regions(),
         "scores": None if secret else state.scores(),
-        "breakdown": None if secret else state.score_breakdown(),
+        "breakdown": None if secret else named(state.score_breakdown(), names),
         # a chance outcome some seats may not see (a stolen card) is left to the views
         "last_action": actions[-1] if actions and (
             over or live.game.public_chance or live.history.actors[-1] >= 0) else None,

@@ -19,7 +19,7 @@ from ..core.drawing import prompt_key
 from ..core.game import Game
 from ..core.record import Record
 from ..core.state import CHANCE, State
-from ..core.text import COLOUR_WORDS, join_words, nwords, say, words
+from ..core.text import COLOUR_WORDS, join_words, named, nwords, say, words
 from .report import breakdown_table
 from ..play.hints import hint_agent
 from ..play.hints import hints as best_moves
@@ -164,8 +164,9 @@ class TerminalGame:
             typed = f" [dim]— {escape(forms[0])}[/]" if forms else ""
             told = say(words("{who} {did}", who=self._seat_name(seat, you=True), did=did))
             self._say(f"[cyan]{escape(told)}[/]" + typed)
+        names = self._names()
         for event in self.state.events_since(index):
-            self._say(f"  [green]→[/] {escape(say(event['text']))}")
+            self._say(f"  [green]→[/] {escape(say(named(event['text'], names)))}")
 
     def _say(self, text) -> None:
         """Print ``text`` (markup, or a rich renderable), counting the lines it takes."""
@@ -368,7 +369,7 @@ class TerminalGame:
             self.console.print(say(words("Scores stay hidden until the game ends: they count "
                                          "face-down tiles that no seat may see.")))
             return
-        self.console.print(breakdown_table(self.state))
+        self.console.print(breakdown_table(self.state, self._names()))
         scores = self.state.scores()
         if over and len(scores) == 1:
             said = say(words("Final score {n}.", n=scores[0]))
@@ -386,6 +387,11 @@ class TerminalGame:
             self.console.print(f"[bold]{say(said)}[/]")
         else:
             self.console.print(say(words("Scores so far: {scores}", scores=listed)))
+
+    def _names(self) -> list[str]:
+        """Every seat as the events name it here: its colour, ``(you)`` marking the one
+        person's."""
+        return [self._seat_name(seat, you=True) for seat in range(self.state.num_players)]
 
     def _seat_name(self, seat: int, agent: bool = False, you: bool = False) -> str:
         """A seat as the board names it: its colour, with ``you`` marked ``(you)`` if it

@@ -8,9 +8,9 @@ from rich.markup import escape
 from ..core.errors import RecordError
 from ..core.record import Record
 from ..core.state import CHANCE, State
-from ..core.text import colour_word, say, words
+from ..core.text import colour_word, named, say, words
 from .play import dealt
-from .report import breakdown_table
+from .report import breakdown_table, seat_colours
 from ..play.replay import replay
 
 KEYS = words("[dim]n/→/Enter next · p/← back · 12 Enter: action 12 · s/e start/end · "
@@ -34,9 +34,7 @@ def position(record: Record, at: int | None = None) -> State:
 
 def colour(state: State, seat: int) -> str:
     """A seat by its pieces' colour, as players say it (``red``)."""
-    colours = state.game.colours
-    return colour_word(colours[seat]) if seat < len(colours) else words("seat {seat}",
-                                                                        seat=seat)
+    return seat_colours(state)[seat]
 
 
 def to_move(state: State) -> str:
@@ -84,8 +82,9 @@ def show(console: Console, record: Record, state: State) -> None:
     console.print(state.game.drawing.picture(state.view(None), width=console.width))
     at, total = state.action_count, len(record.actions)
     console.print(action_line(record, at, total))
+    names = seat_colours(state)
     for event in state.events_since(at - 1) if at else []:
-        console.print(f"  [green]→[/] {escape(say(event['text']))}")
+        console.print(f"  [green]→[/] {escape(say(named(event['text'], names)))}")
     console.print(breakdown_table(state))
     console.print(status(state))
 
@@ -118,7 +117,8 @@ def _step_screen(console: Console, record: Record, state: State, message: str,
     at, total = state.action_count, len(record.actions)
     below = [action_line(record, at, total)]
     if at:
-        below += [f"  [green]→[/] {escape(say(event['text']))}"
+        names = seat_colours(state)
+        below += [f"  [green]→[/] {escape(say(named(event['text'], names)))}"
                   for event in state.events_since(at - 1)]
     below.append(status(state))
     if message:

@@ -9,20 +9,32 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..core.state import State
-from ..core.text import cwords, say, words
+from ..core.text import colour_word, cwords, named, say, words
 
 
-def breakdown_table(state: State) -> Table:
-    """The final (or current) score breakdown, one row per item."""
+def seat_colours(state: State) -> list[str]:
+    """Each seat by its pieces' colour, as players say it (``red``), in words for people."""
+    colours = state.game.colours
+    return [colour_word(colours[seat]) if seat < len(colours)
+            else words("seat {seat}", seat=seat) for seat in range(state.num_players)]
+
+
+def breakdown_table(state: State, names: list[str] | None = None) -> Table:
+    """The final (or current) score breakdown, one row per item, each seat by its colour
+    (or by ``names``, the driver's names for the seats)."""
+    if names is None:
+        names = seat_colours(state)
     table = Table(title=say(words("Score breakdown")), show_lines=False)
     table.add_column(say(cwords("column", "seat")), justify="right")
     table.add_column(say(cwords("column", "what")))
     table.add_column(say(cwords("column", "points")), justify="right")
     total = say(cwords("column", "total"))
-    for seat in state.score_breakdown()["seats"]:
+    for seat in named(state.score_breakdown(), names)["seats"]:
+        who = escape(say(names[seat["seat"]])) if 0 <= seat["seat"] < len(names) \
+            else str(seat["seat"])
         for item in seat["items"]:
-            table.add_row(str(seat["seat"]), escape(say(item["text"])), str(item["points"]))
-        table.add_row(str(seat["seat"]), f"[bold]{total}[/]", f"[bold]{seat['total']}[/]",
+            table.add_row(who, escape(say(item["text"])), str(item["points"]))
+        table.add_row(who, f"[bold]{total}[/]", f"[bold]{seat['total']}[/]",
                       end_section=True)
     return table
 

@@ -49,7 +49,8 @@ def test_the_set_up_names_the_seat_that_really_begins(seed):
     winter = next(e for e in state.events if e["kind"] == "laid" and e["season"] == "winter")
     best = state.best[1]
     assert winter["first"] != best
-    assert f"seat {best}, with the highest summer mammoth, has no pawn" in winter["text"]
+    colour = ("red", "blue", "green", "yellow")[best]
+    assert f"(seat {best} ({colour}), with the highest summer mammoth, has no pawn)" in winter["text"]
 
 
 def test_a_seat_without_pawns_is_said_to_sit_out():

@@ -2,7 +2,7 @@
 (:class:`~meeple.core.text.Text`, so that a driver says them in the reader's language)."""
 from __future__ import annotations
 
-from ...core.text import colour_word as colour_of, nwords, words
+from ...core.text import colour_word as colour_of, nwords, seat_words, words
 
 COLOURS = ("red", "blue", "yellow", "green", "black")
 """The colour of each seat's pieces (the data's names; :data:`COLOUR_WORDS` for people)."""
@@ -16,7 +16,9 @@ def colour_word(seat: int) -> str:
 
 
 def seat_name(seat: int) -> str:
-    return words("seat {seat} ({colour})", seat=seat, colour=colour_word(seat))
+    """``"seat 1 (blue)"``: a driver names the seat its own way (:func:`~meeple.core.text.named`)."""
+    return seat_words(seat, COLOURS[seat]) if 0 <= seat < len(COLOURS) else words(
+        "seat {seat}", seat=seat)
 
 
 def points_words(n: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...core.text import COLOUR_WORDS, Text, cwords, join_words, nwords, words
+from ...core.text import Text, cwords, join_words, nwords, seat_words, words
 from .board import RESOURCES
 
 COLOURS = ("red", "blue", "white", "orange")
@@ -28,7 +28,8 @@ def resource(r: str) -> Text:
 
 
 def seat(p: int) -> Text:
-    return words("seat {seat} ({colour})", seat=p, colour=COLOUR_WORDS[COLOURS[p]])
+    """``"seat 2 (white)"``: a driver names the seat its own way (:func:`~meeple.core.text.named`)."""
+    return seat_words(p, COLOURS[p])
 
 
 def cards(names) -> str:

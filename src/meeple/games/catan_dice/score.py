@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.text import Text, cwords, nwords, words
+from ...core.game import Game
+from ...core.text import Text, cwords, nwords, seat_words, words
 from .island import KIND, VALUE, X_POINTS
 
 KIND_WORDS = {"road": cwords("structure", "road"), "knight": cwords("structure", "knight"),
@@ -30,11 +31,12 @@ def box_text(box: list[str]) -> str:
 def written_text(event: dict) -> str:
     """The words of a ``written`` event: a turn's points (or an X) and what was built."""
     built = box_text(event["built"])
+    seat = seat_words(event["seat"], Game.colours[event["seat"]])     # the default colours
     if event["built"]:
-        return nwords("seat {seat} writes {n} point for turn {turn}: {built}",
-                      "seat {seat} writes {n} points for turn {turn}: {built}",
-                      event["points"], seat=event["seat"], turn=event["turn"], built=built)
-    return words("seat {seat} writes an X ({x}) for turn {turn}: {built}", seat=event["seat"],
+        return nwords("{seat} writes {n} point for turn {turn}: {built}",
+                      "{seat} writes {n} points for turn {turn}: {built}",
+                      event["points"], seat=seat, turn=event["turn"], built=built)
+    return words("{seat} writes an X ({x}) for turn {turn}: {built}", seat=seat,
                  x=X_POINTS, turn=event["turn"], built=built)
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from .phases import STALL_ROUNDS
-from ...core.text import comma_words, join_words, ncwords, nwords, words
+from ...core.text import Text, comma_words, join_words, ncwords, nwords, seat_words, words
+from .render import COLOURS
 from .score import items
 from .tiles import FACE_DOWN, IS_MAMMOTH, SEASONS, SUMMER, WEAPON, mammoth_value
 
@@ -36,6 +37,11 @@ def took(state: "JaegerSammlerState", seat: int, taken: Sequence[tuple[int, int]
                    mammoths=mammoths, spent=spent)
 
 
+def seat_name(seat: int) -> Text:
+    """``"seat 1 (blue)"``: a driver names the seat its own way (:func:`~meeple.core.text.named`)."""
+    return seat_words(seat, COLOURS[seat])
+
+
 def _took_text(event: dict) -> str:
     down, weapons, spent = event["face_down"], event["weapons"], event["spent"]
     parts = ([nwords("a tile face down", "{n} tiles face down", down)] if down else []) + (
@@ -43,20 +49,20 @@ def _took_text(event: dict) -> str:
         words("the mammoth {value}", value=v) for v in event["mammoths"]]
     seat = event["seat"]
     if not spent:
-        return words("seat {seat} took {what}", seat=seat, what=join_words(parts))
+        return words("{seat} took {what}", seat=seat_name(seat), what=join_words(parts))
     if not parts:
-        return nwords("seat {seat} spent a weapon to enter a mammoth",
-                      "seat {seat} spent {n} weapons to enter mammoths", spent, seat=seat)
-    return nwords("seat {seat} took {what} and spent a weapon to enter a mammoth",
-                  "seat {seat} took {what} and spent {n} weapons to enter mammoths", spent,
-                  seat=seat, what=join_words(parts))
+        return nwords("{seat} spent a weapon to enter a mammoth",
+                      "{seat} spent {n} weapons to enter mammoths", spent, seat=seat_name(seat))
+    return nwords("{seat} took {what} and spent a weapon to enter a mammoth",
+                  "{seat} took {what} and spent {n} weapons to enter mammoths", spent,
+                  seat=seat_name(seat), what=join_words(parts))
 
 
 def crates(state: "JaegerSammlerState", seat: int, fields: Sequence[int]) -> None:
     """A crate ``seat`` left in each settlement of ``fields``."""
     board = state.board
     for f in fields:
-        state.emit("crate", words("seat {seat} left a crate in the {settlement}", seat=seat,
+        state.emit("crate", words("{seat} left a crate in the {settlement}", seat=seat_name(seat),
                                   settlement=board.settlement_text(f)),
                    seat=seat, field=board.names[f],
                    season=SEASONS[board.season_of[f]])  # type: ignore[index]  # a settlement
@@ -69,7 +75,7 @@ def laid(state: "JaegerSammlerState", tiles: int, first: int | None) -> None:
     if state.season == SUMMER:
         where = words("every player's pawns stand in the summer settlements")
     else:
-        counts = comma_words([words("seat {seat}: {n}", seat=p, n=len(state.pawns[p]))
+        counts = comma_words([words("{seat}: {n}", seat=seat_name(p), n=len(state.pawns[p]))
                               for p in range(state.num_players)])
         where = words("pawns stand in the winter settlements where crates were left "
                       "({counts})", counts=counts)
@@ -77,12 +83,12 @@ def laid(state: "JaegerSammlerState", tiles: int, first: int | None) -> None:
     if first is None:
         begins = words("nobody has a pawn to begin")
     elif state.season != SUMMER and best >= 0:
-        begins = (words("seat {first} begins (the highest summer mammoth, {value})",
-                        first=first, value=value) if first == best else
-                  words("seat {first} begins (seat {best}, with the highest summer mammoth, "
-                        "has no pawn)", first=first, best=best))
+        begins = (words("{first} begins (the highest summer mammoth, {value})",
+                        first=seat_name(first), value=value) if first == best else
+                  words("{first} begins ({best}, with the highest summer mammoth, "
+                        "has no pawn)", first=seat_name(first), best=seat_name(best)))
     else:
-        begins = words("seat {first} begins", first=first)
+        begins = words("{first} begins", first=seat_name(first))
     if state.season == SUMMER:
         said = nwords("The {n} summer tile is laid; {where}; {begins}.",
                       "The {n} summer tiles are laid; {where}; {begins}.", tiles,
@@ -101,10 +107,10 @@ def laid(state: "JaegerSammlerState", tiles: int, first: int | None) -> None:
 def sits_out(state: "JaegerSammlerState", seat: int) -> None:
     """``seat`` has no pawn on the board: its turns pass until the season ends."""
     season = SEASONS[state.season]
-    said = (words("seat {seat} has no pawn on the board and sits out the rest of summer",
-                  seat=seat) if state.season == SUMMER else
-            words("seat {seat} has no pawn on the board and sits out the rest of winter",
-                  seat=seat))
+    said = (words("{seat} has no pawn on the board and sits out the rest of summer",
+                  seat=seat_name(seat)) if state.season == SUMMER else
+            words("{seat} has no pawn on the board and sits out the rest of winter",
+                  seat=seat_name(seat)))
     state.emit("out", said, seat=seat, season=season)
 
 
@@ -128,7 +134,8 @@ def final_scoring(state: "JaegerSammlerState") -> None:
     for p in range(state.num_players):
         for item in items(state, p):
             if item["points"]:
-                state.emit("scored", nwords("seat {seat}: {item}: {n} point",
-                                            "seat {seat}: {item}: {n} points",
-                                            item["points"], seat=p, item=item["text"]),
+                state.emit("scored", nwords("{seat}: {item}: {n} point",
+                                            "{seat}: {item}: {n} points",
+                                            item["points"], seat=seat_name(p),
+                                            item=item["text"]),
                            seat=p, points=item["points"], owners=[p], item=item["kind"])
