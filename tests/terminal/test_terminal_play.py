@@ -47,6 +47,15 @@ def first_move(name: str, seed: int) -> tuple[list[str], meeple.State]:
     return actions, state
 
 
+def moves_in(actions: list[str], state: meeple.State) -> int:
+    """How many of ``actions``, played from ``state`` on (a copy), are seats' moves."""
+    state, moves = state.clone(), 0
+    for text in actions:
+        moves += state.current_player >= 0
+        state.apply(state.parse(text))
+    return moves
+
+
 @pytest.mark.parametrize("name", ["carcassonne", "hunters-gatherers", "catan-dice"])
 def test_a_stray_digit_plays_no_move_where_none_are_numbered(name, tmp_path):
     save = tmp_path / "game.json"
@@ -80,7 +89,7 @@ def test_a_placement_typed_as_shown_then_undone(tmp_path):
     child.expect(PROMPT)
     say(child, f"({x},{y}):{degrees}",
         re.escape(f" {state.narrate(place)} — ({x},{y}):{degrees}"))
-    say(child, "undo", re.escape(f"Took back 1 action: place {tile} {x} {y} {degrees}"))
+    say(child, "undo", r"Took back 1 move:\s+red \(you\) " + re.escape(state.narrate(place)))
     leave(child)
     assert Record.load(save).actions == chance
 
@@ -98,8 +107,9 @@ def test_undo_takes_back_the_bots_reply_and_deals_the_same_tiles(tmp_path):
     child = spawn("carcassonne", "--load", str(save), "--save", str(save))
     child.expect(PROMPT)
     child.sendline("undo")              # our whole turn, the bot's turn, our new draw
-    child.expect(r"Took back (\d+) actions?: " + re.escape(f"{place}, pass, "))
-    assert int(child.match.group(1)) == len(before) - len(chance)
+    child.expect(r"Took back (\d+) moves:\s+red \(you\) " + re.escape(state.narrate(place))
+                 + r"\s+red \(you\) [^\r\n]+\s+blue ")     # in words, each seat's
+    assert int(child.match.group(1)) == moves_in(before[len(chance):], state)
     child.expect(PROMPT)
     say(child, "undo", "Cannot undo: there is no move of yours")   # the draw stays
     say(child, str(place))

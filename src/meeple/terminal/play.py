@@ -331,17 +331,19 @@ class TerminalGame:
     def _undo(self) -> None:
         """Take back the last turn of a person, as far as it was played (a tile and its
         follower together), and the bots' replies after it."""
-        before = len(self.actions)
-        taken = self.actions[:]
+        told = list(self.history.narration)
         reason = self.history.undo(self.humans)
         if reason:
             said = say(words("Cannot undo: {reason}.", reason=reason))
             self.console.print(f"[yellow]{said}[/]")
             return
-        gone = taken[len(self.actions):before]
+        names = self._names()
+        gone = [words("{who} {did}", who=names[seat], did=named(did, names))
+                for index, seat, did in told if index >= len(self.actions)]
         self.console.print("[yellow]" + say(nwords(
-            "Took back {n} action: {actions}", "Took back {n} actions: {actions}", len(gone),
-            actions=escape(", ".join(gone)))) + "[/]")
+            "Took back {n} move:", "Took back {n} moves:", len(gone))) + "[/]")
+        for move in gone:
+            self.console.print(f"  [yellow]{escape(say(move))}[/]")
 
     def _save(self) -> None:
         """Write the record to the --save file; if that fails (a full disk, a folder gone
