@@ -230,8 +230,11 @@ class Result:
 
 
 def check_game(seed: int, players: int = 4, player: str = "rules", show: bool = False,
-               game: Game | None = None) -> Result:
-    """Play catanatron game ``seed`` and mirror it into meeple, comparing as it goes."""
+               game: Game | None = None, watch=None) -> Result:
+    """Play catanatron game ``seed`` (or ``game``, made with other players) and mirror it
+    into meeple, comparing as it goes. ``watch(game, state, result)``, if given, is called
+    before each decision whose position the meeple state mirrors (no discard held back):
+    a test reads both engines' positions there."""
     game = game or new_game(seed, players, player)
     cs = game.state
     state = meeple.load("catan", players, bridge.config_of(game)).new_state(seed)
@@ -239,6 +242,8 @@ def check_game(seed: int, players: int = 4, player: str = "rules", show: bool = 
     result = Result(seed)
     while game.winning_color() is None and cs.num_turns < TURNS_LIMIT:
         bank = list(cs.resource_freqdeck)     # before the action (a roll changes no board)
+        if watch is not None and not t.pending:
+            watch(game, state, result)
         chosen = cs.current_player().decide(game, cs.playable_actions)
         done = game.execute(chosen)
         result.actions += 1

@@ -16,7 +16,13 @@ playable action and is counted.
 catanatron's AlphaBeta (``AB:2``) and value-function (``F``) players are not in its PyPI
 release (3.2.1); they are in its repository (``catanatron/catanatron/players/minimax.py``,
 ``value.py``, read at commit 41ba0db, package 3.3.0): put that package first on
-``PYTHONPATH``.
+``PYTHONPATH``. The PyPI release has ``RandomPlayer`` (``R``), ``WeightedRandomPlayer``
+(``W``) and ``VictoryPointPlayer`` (``VP``); they are kept to the published rules
+(:class:`RulesAbiding`), as 3.2.1 also offers a card bought this turn. Of the mover's cards,
+those catanatron does not let it play now are shown to the meeple agent as bought this turn
+(:func:`_withhold_plays`: catanatron offers only a knight before the roll, and 3.2.1 Road
+Building only to a player who could pay for a road). ``tests/games/catan/
+test_catan_vs_catanatron.py`` plays games through this adapter with the PyPI players.
 
     PYTHONPATH=src:/path/to/catanatron/catanatron python benchmarks/catan_vs_catanatron.py \
         --bot greedy --against F --games 200 --workers 2
@@ -24,6 +30,7 @@ release (3.2.1); they are in its repository (``catanatron/catanatron/players/min
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import sys
@@ -33,9 +40,8 @@ from multiprocessing import Pool
 from catanatron import Color, Game
 from catanatron.models.enums import CITY, SETTLEMENT, ActionPrompt, ActionType
 from catanatron.models.player import Player
-from catanatron.players.minimax import AlphaBetaPlayer
-from catanatron.players.value import ValueFunctionPlayer
 
+import catan_peer as peer
 import meeple
 from meeple.agents import make_agent
 from meeple.games.catan import phases, value
@@ -75,6 +81,34 @@ def meeple_map(cmap) -> Map:
     return Map(tuple(terrain), tuple(numbers), tuple(harbours))
 
 
+def bought_this_turn(cgame, color, dev: list[int]) -> list[int]:
+    """Of ``color``'s development cards in hand (``dev``, meeple's order), those it may not
+    play yet because they were bought this turn (a victory point card never counts).
+    catanatron 3.3.0 keeps per card whether it was owned at the turn's start
+    (``P0_KNIGHT_OWNED_AT_START``); 3.2.1 (PyPI) keeps nothing, so the turn's log is read."""
+    ps, k = cgame.state.player_state, f"P{cgame.state.colors.index(color)}"
+    if f"{k}_KNIGHT_OWNED_AT_START" in ps:
+        return [0 if d == "VICTORY_POINT" or ps[f"{k}_{d}_OWNED_AT_START"] else dev[j]
+                for j, d in enumerate(CAT_DEV)]
+    bought = peer.bought_this_turn(cgame, color)
+    return [0 if d == "VICTORY_POINT" else min(bought[d], dev[j]) for j, d in enumerate(CAT_DEV)]
+
+
+PLAYS = {"KNIGHT": ActionType.PLAY_KNIGHT_CARD, "ROAD_BUILDING": ActionType.PLAY_ROAD_BUILDING,
+         "YEAR_OF_PLENTY": ActionType.PLAY_YEAR_OF_PLENTY,
+         "MONOPOLY": ActionType.PLAY_MONOPOLY}
+
+
+def _withhold_plays(s, mover: int, offered: set) -> None:
+    """Mark as bought this turn (not playable) the mover's cards catanatron does not let it
+    play now, so that the meeple agent chooses among moves catanatron accepts: catanatron
+    offers only a knight before the roll (the rules allow any card, 4.6), and 3.2.1 offers
+    Road Building only to a player who could pay for a road."""
+    for j, d in enumerate(CAT_DEV):
+        if d in PLAYS and PLAYS[d] not in offered:
+            s.new[mover][j] = s.dev[mover][j]
+
+
 def snapshot(mgame, cgame):
     """catanatron's position as a meeple state (see the module's words)."""
     cs = cgame.state
@@ -87,8 +121,7 @@ def snapshot(mgame, cgame):
         s.hands[i] = [ps[f"{k}_{r}_IN_HAND"] for r in CAT_RES]
         s.dev[i] = [ps[f"{k}_{d}_IN_HAND"] for d in CAT_DEV]
         s.played[i] = [ps.get(f"{k}_PLAYED_{d}", 0) for d in CAT_DEV]
-        s.new[i] = [0 if d == "VICTORY_POINT" or ps.get(f"{k}_{d}_OWNED_AT_START")
-                    else s.dev[i][j] for j, d in enumerate(CAT_DEV)]
+        s.new[i] = bought_this_turn(cgame, cs.colors[i], s.dev[i])
         s.roads_left[i] = ps[f"{k}_ROADS_AVAILABLE"]
         s.settlements_left[i] = ps[f"{k}_SETTLEMENTS_AVAILABLE"]
         s.cities_left[i] = ps[f"{k}_CITIES_AVAILABLE"]
@@ -122,6 +155,8 @@ def snapshot(mgame, cgame):
     s.rolled = ps[f"P{mover}_HAS_ROLLED"]
     s.card_played = ps[f"P{mover}_HAS_PLAYED_DEVELOPMENT_CARD_IN_TURN"]
     prompt = cs.current_prompt
+    if prompt == ActionPrompt.PLAY_TURN and not cs.is_road_building:
+        _withhold_plays(s, mover, {a.action_type for a in cs.playable_actions})
     if prompt == ActionPrompt.BUILD_INITIAL_SETTLEMENT:
         s.seat = cs.current_player_index
         s.step = len(cs.board.buildings)
@@ -228,10 +263,44 @@ class MeeplePlayer(Player):
         return max(playable, key=kept)
 
 
-def opponent(kind: str, color):
+class RulesAbiding(Player):
+    """A catanatron player choosing only among the actions the published rules allow, in a
+    stable order (:func:`catan_peer.rules_filter`, :func:`catan_peer.stable`): catanatron
+    3.2.1 also offers a development card bought this turn, which meeple refuses."""
+
+    def __init__(self, inner: Player):
+        super().__init__(inner.color)
+        self.inner = inner
+
+    def decide(self, game, playable_actions):
+        allowed = peer.rules_filter(game, playable_actions) or playable_actions
+        return self.inner.decide(game, peer.stable(allowed))
+
+    def reset_state(self):
+        self.inner.reset_state()
+
+    def __repr__(self):
+        return f"RulesAbiding({self.inner!r})"
+
+
+PYPI_PLAYERS = {"R": ("catanatron.models.player", "RandomPlayer"),
+                "W": ("catanatron.players.weighted_random", "WeightedRandomPlayer"),
+                "VP": ("catanatron.players.search", "VictoryPointPlayer")}
+"""The players of catanatron's PyPI release (3.2.1): uniform random, random weighted towards
+cities, settlements and cards, and greedy for victory points."""
+
+
+def opponent(kind: str, color) -> Player:
+    """catanatron's player ``kind``: ``R``, ``W``, ``VP`` (PyPI, kept to the rules), ``F``
+    or ``AB:depth`` (catanatron's repository only)."""
+    if kind in PYPI_PLAYERS:
+        module, name = PYPI_PLAYERS[kind]
+        return RulesAbiding(getattr(importlib.import_module(module), name)(color))
     if kind == "F":
+        from catanatron.players.value import ValueFunctionPlayer
         return ValueFunctionPlayer(color)
     if kind.startswith("AB"):
+        from catanatron.players.minimax import AlphaBetaPlayer
         depth = int(kind.split(":")[1]) if ":" in kind else 2
         return AlphaBetaPlayer(color, depth, True)
     raise ValueError(f"unknown catanatron player {kind!r}")
@@ -255,7 +324,8 @@ def play_one(args) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bot", default="greedy", help="the meeple agent spec")
-    ap.add_argument("--against", default="F", help="catanatron's: F or AB:2")
+    ap.add_argument("--against", default="F", help="catanatron's: F or AB:2 (repository), "
+                    "R, W or VP (PyPI)")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)

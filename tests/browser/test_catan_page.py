@@ -13,6 +13,7 @@ import time
 import axe_core
 from browser_steps import wait_until
 from catan_play import SECRET_CHANCE, choose
+from playwright.sync_api import expect
 
 RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
 CONFIG = {"board": "beginner"}
@@ -222,10 +223,60 @@ def test_the_keyboard_and_the_screen_reader_list_build(server, page):
     wait_until(page, f"{STATE}.view.buildings.length === 1")
     assert state(page)["view"]["buildings"][0][0] == int(node)
     roads = page.locator("#ct-choices button")
-    assert 2 <= roads.count() <= 3 and "road on edge" in roads.first.inner_text()
+    assert 2 <= roads.count() <= 3
+    assert re.fullmatch(r"road (between|on the [a-z-]+ coast of) the .+", roads.first.inner_text())
     roads.first.focus()
     page.keyboard.press("Enter")
     wait_until(page, f"{STATE}.view.roads.length === 1")
+
+
+IDS = re.compile(r"\b(node|edge|hex)s? \d")
+"""An id said to a person: the page names places by their hexes."""
+LOG = "[...document.querySelectorAll('#log li.move, #log li.event')].map(l => l.textContent)"
+SAID = """() => [...document.querySelectorAll('#ct-board title, #ct-choices button')]
+    .map((e) => e.textContent).concat([...document.querySelectorAll('[aria-label], [title]')]
+    .flatMap((e) => [e.getAttribute('aria-label'), e.getAttribute('title')]).filter(Boolean))"""
+
+
+def test_the_log_names_places_and_the_dice_show_both_faces(server, page, artifacts):
+    """The log and the island say where a piece stands by the hexes round it (no node,
+    edge or hex ids); after the roll the dice panel draws both dice with their pips and
+    the total, named "rolled A and B: N"; in Czech too."""
+    game = server.create("catan", 4, {"1": "greedy", "2": "greedy", "3": "greedy"}, seed=6,
+                         config=CONFIG)
+    page.goto(server.base + game["seats"][0]["join"])
+    rng = random.Random(2)
+    while True:
+        wait_until(page, f"{STATE} && {STATE}.legal.length > 0", timeout=60)
+        s = state(page)
+        if s["view"]["dice"]:
+            break
+        click_move(page, "roll" if "roll" in s["legal"] else choose(s["legal"], rng))
+        wait_moved(page, s["index"])
+    view = s["view"]
+    a, b = view["dice_faces"]
+    assert a + b == view["dice"] and 1 <= min(a, b) and max(a, b) <= 6
+    roll = page.locator("#ct-dice #ct-rolled")
+    assert roll.get_attribute("aria-label") == f"rolled {a} and {b}: {view['dice']}"
+    dice = roll.locator("svg.ct-die")
+    assert [dice.nth(i).get_attribute("data-face") for i in range(dice.count())] == [str(a), str(b)]
+    assert roll.locator(".ct-die-pip").count() == a + b
+    assert roll.locator(".ct-dice-total").inner_text() == str(view["dice"])
+    page.locator("#ct-info").screenshot(path=str(artifacts / "catan-dice.png"))
+    log = page.evaluate(LOG)
+    built = [line for line in log if " a settlement " in line or " a road " in line]
+    assert len(built) >= 16, log              # 8 settlements and 8 roads: moves and events
+    assert any(re.search(r"a settlement (between|on the coast between|at the [a-z-]+ corner of) "
+                         r"the ", line) for line in built), built
+    assert not [line for line in log if IDS.search(line)]
+    assert not [text for text in page.evaluate(SAID) if IDS.search(text)]
+    page.locator("#languages a[lang='cs']").click()
+    expect(page.locator("html")).to_have_attribute("lang", "cs")
+    expect(page.locator("#ct-rolled")).to_have_attribute(
+        "aria-label", f"hozeno {a} a {b}: {view['dice']}")
+    expect(page.locator("#log li.move").first).to_be_visible()
+    assert any(" mezi " in line or " rohu " in line for line in page.evaluate(LOG))
+    assert page.evaluate("window.__meepleMisses || []") == []
 
 
 def test_a_phone_turn_needs_no_scrolling_and_axe_is_content(server, chromium, artifacts):

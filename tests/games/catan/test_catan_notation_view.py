@@ -97,6 +97,27 @@ def test_8_a_seat_sees_its_own_cards_and_only_counts_of_the_others():
     assert "hand" not in json.dumps(state.view(None))
 
 
+def test_8_the_dice_show_the_total_and_two_faces_that_make_it():
+    """The notation records the total (``dice N``); the view adds two faces for the
+    picture, the same for every seat through the turn, any ordered pair possible."""
+    state = after_setup()
+    assert state.view(0)["dice"] is None and state.view(0)["dice_faces"] is None
+    rolled(state, 9)
+    faces = state.view(None)["dice_faces"]
+    assert sum(faces) == 9 and all(1 <= f <= 6 for f in faces)
+    assert all(state.view(p)["dice_faces"] == faces for p in range(3))
+    hand(state, 0, "wool grain ore")
+    state.apply("buy")
+    state.apply("draw knight")
+    assert state.view(1)["dice_faces"] == faces
+    state.apply("end")
+    assert state.view(1)["dice"] is None and state.view(1)["dice_faces"] is None
+    from meeple.games.catan.hidden import dice_faces
+    for total in range(2, 13):
+        seen = {tuple(dice_faces(total, turn)) for turn in range(200)}
+        assert seen == {(a, total - a) for a in range(1, 7) if 1 <= total - a <= 6}
+
+
 def test_8_a_stolen_cards_type_is_seen_by_thief_and_victim_only():
     state = rolled(after_setup(), 7)
     state.apply("robber 13 from 1")

@@ -63,6 +63,8 @@ HEX_OF = {c: i for i, c in enumerate(COORDS)}
 HEX_NEIGHBOURS = tuple(tuple(sorted(HEX_OF[(q + dq, r + dr)] for dq, dr in NEIGHBOURS
                                     if (q + dq, r + dr) in HEX_OF)) for q, r in COORDS)
 NODE_HEXES = tuple(tuple(h for h in range(HEXES) if n in HEX_CORNERS[h]) for n in range(NODES))
+EDGE_HEXES = tuple(tuple(h for h in range(HEXES) if e in HEX_SIDES[h]) for e in range(EDGES))
+"""The hexes either side of each edge (one for a coastal edge)."""
 NODE_EDGES = tuple(tuple(e for e in range(EDGES) if n in EDGE_NODES[e]) for n in range(NODES))
 NODE_NEIGHBOURS = tuple(tuple(sorted(EDGE_NODES[e][0] + EDGE_NODES[e][1] - n
                                      for e in NODE_EDGES[n])) for n in range(NODES))
@@ -71,6 +73,8 @@ HARBOUR_NODES = tuple(EDGE_NODES[e] for e in HARBOUR_EDGES)
 NODE_HARBOUR = tuple(next((s for s, ns in enumerate(HARBOUR_NODES) if n in ns), -1)
                      for n in range(NODES))
 """The harbour slot each node serves (-1: none)."""
+EDGE_HARBOUR = tuple(HARBOUR_EDGES.index(e) if e in HARBOUR_EDGES else -1 for e in range(EDGES))
+"""The harbour slot on each edge (-1: none)."""
 
 
 class Map(NamedTuple):

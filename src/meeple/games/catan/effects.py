@@ -1,6 +1,7 @@
 """What a legal action does: the state changes and the events they leave, by action kind."""
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from . import words
@@ -44,12 +45,13 @@ def _board(s, action) -> None:
 
 def _build(s, action) -> None:
     what, i, seat, phase = action[1], action[2], s.seat, s.phase
+    said = partial(words.build, s.layout.map)       # the words name the place by its hexes
     if phase == MAIN:
         _pay(s, seat, COSTS[what])
     if what == "road":
         s.road_owner[i] = seat
         s.roads_left[seat] -= 1
-        s.emit("build", words.build, seat=seat, piece="road", id=i,
+        s.emit("build", said, seat=seat, piece="road", id=i,
                nodes=list(EDGE_NODES[i]))
     elif what == "settlement":
         s.node_owner[i] = seat
@@ -61,13 +63,13 @@ def _build(s, action) -> None:
                 s.generic[seat] = True
             else:
                 s.special[seat][RES_INDEX[kind]] = True
-        s.emit("build", words.build, seat=seat, piece="settlement", id=i, points=1,
+        s.emit("build", said, seat=seat, piece="settlement", id=i, points=1,
                owners=[seat])
     else:
         s.city[i] = True
         s.cities_left[seat] -= 1
         s.settlements_left[seat] += 1
-        s.emit("build", words.build, seat=seat, piece="city", id=i, points=1, owners=[seat])
+        s.emit("build", said, seat=seat, piece="city", id=i, points=1, owners=[seat])
     if what == "road":
         _longest_road(s, (seat,))
     elif what == "settlement":
@@ -222,12 +224,13 @@ def _discard(s, action) -> None:
 
 def _robber(s, action) -> None:
     s.robber = action[1]
+    said = partial(words.robber, s.layout.map)
     if len(action) == 4:
         s.victim = action[3]
         s.phase = STEAL
-        s.emit("robber", words.robber, seat=s.seat, hex=action[1], victim=action[3])
+        s.emit("robber", said, seat=s.seat, hex=action[1], victim=action[3])
         return
-    s.emit("robber", words.robber, seat=s.seat, hex=action[1], victim=None)
+    s.emit("robber", said, seat=s.seat, hex=action[1], victim=None)
     _back(s)
 
 

@@ -50,6 +50,16 @@ def _seat(s: "CatanState", p: int, viewer: int | None, over: bool) -> dict:
     return seat
 
 
+def dice_faces(total: int, turn: int) -> list[int]:
+    """Two dice faces that make ``total``, for the picture of the last roll. The notation
+    records only the total (``dice N``, 7.2), so the faces are drawn from it: any ordered
+    pair with that sum, each as likely (as two fair dice give them), fixed by the turn of
+    the roll, so that every seat, reload and replay shows the same two dice."""
+    low = max(1, total - 6)
+    a = low + random.Random(turn * 13 + total).randrange(min(6, total - 1) - low + 1)
+    return [a, total - a]
+
+
 def view(s: "CatanState", player: int | None) -> dict:
     """What ``player`` (None: a spectator) may see, JSON-ready."""
     over = s.is_terminal()
@@ -66,7 +76,9 @@ def view(s: "CatanState", player: int | None) -> dict:
                          for n, p in enumerate(s.node_owner) if p >= 0],
            "roads": [[e, p] for e, p in enumerate(s.road_owner) if p >= 0],
            "bank": {r: n for r, n in zip(RESOURCES, s.bank)}, "deck": sum(s.deck),
-           "dice": s.dice or None, "rolled": s.rolled, "card_played": s.card_played,
+           "dice": s.dice or None,
+           "dice_faces": dice_faces(s.dice, s.turns) if s.dice else None,
+           "rolled": s.rolled, "card_played": s.card_played,
            "offers_made": s.offers,
            "offers_per_turn": s.game.settings["offers_per_turn"],
            "longest_road": s.longest if s.longest >= 0 else None,

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.text import words
-from .words import CARD_NAMES, cards, resource, seat
+from .words import (CARD_NAMES, ONTO, cards, edge_place, hex_name, node_place, resource,
+                    seat)
 
 if TYPE_CHECKING:
     from .rules import CatanState
@@ -24,25 +25,29 @@ BARE = {"roll": words("rolled the dice"), "buy": words("bought a development car
 
 
 def narrate(state: "CatanState", action: Action) -> str:
-    """``built a road on edge 46``, ``offered an ore for a lumber``, ``played a knight``."""
+    """``built a road between the forest 11 and the hills 6``, ``offered an ore for a
+    lumber``, ``played a knight``. Places are named by their hexes (node, edge and hex ids
+    mean nothing to people; the terminal shows the typed form beside the words)."""
     kind = action[0]
     if kind == "board":
         return words("the island is laid out")
     if kind == "build":
+        board = state.layout.map
         if action[1] == "road":
-            return words("built a road on edge {id}", id=action[2])
+            return words("built a road {place}", place=edge_place(board, action[2]))
         if action[1] == "city":
-            return words("built a city on node {id}", id=action[2])
-        return words("built a settlement on node {id}", id=action[2])
+            return words("built a city {place}", place=node_place(board, action[2]))
+        return words("built a settlement {place}", place=node_place(board, action[2]))
     if kind in BARE:
         return BARE[kind]
     if kind == "discard":
         return words("discarded {cards}", cards=cards(action[1:]))
     if kind == "robber":
+        hex = hex_name(state.layout.map, action[1], ONTO)
         if len(action) == 4:
-            return words("moved the robber to hex {hex} to rob {victim}", hex=action[1],
+            return words("moved the robber onto {hex} to rob {victim}", hex=hex,
                          victim=seat(action[3]))
-        return words("moved the robber to hex {hex}", hex=action[1])
+        return words("moved the robber onto {hex}", hex=hex)
     if kind == "play":
         if action[1] == "plenty":
             return words("played Year of Plenty, taking {cards}", cards=cards(action[2:]))

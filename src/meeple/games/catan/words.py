@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...core.text import Text, cwords, join_words, nwords, seat_words, words
-from .board import RESOURCES
+from ...core.text import COLOUR_WORDS, Text, cwords, join_words, nwords, seat_words, words
+from .board import (EDGE_HARBOUR, EDGE_HEXES, HEX_CORNERS, HEX_SIDES, NODE_HARBOUR, NODE_HEXES,
+                    RESOURCES, Map)
 
 COLOURS = ("red", "blue", "white", "orange")
 TERRAIN_OF = {"lumber": "forest", "brick": "hills", "wool": "pasture", "grain": "fields",
@@ -20,6 +21,93 @@ ONE_CARD = {"lumber": cwords("one card", "a lumber"), "brick": cwords("one card"
 CARD_NAMES = {"knight": words("a knight"), "roadbuilding": words("Road Building"),
               "plenty": words("Year of Plenty"), "monopoly": words("Monopoly"),
               "vp": words("a victory point card")}
+
+
+# A hex is named by its terrain and number, as the board shows it ("the fields 9"). Czech
+# and Russian inflect the terrain after each preposition, so each use has its context:
+# "between" the hexes round a corner or either side of a path, "by" a coastal hex (also
+# "on the coast of"), "onto" the hex the robber moves to.
+BETWEEN = {"forest": cwords("terrain, between", "forest"),
+           "hills": cwords("terrain, between", "hills"),
+           "pasture": cwords("terrain, between", "pasture"),
+           "fields": cwords("terrain, between", "fields"),
+           "mountains": cwords("terrain, between", "mountains"),
+           "desert": cwords("terrain, between", "desert")}
+BY = {"forest": cwords("terrain, by", "forest"), "hills": cwords("terrain, by", "hills"),
+      "pasture": cwords("terrain, by", "pasture"), "fields": cwords("terrain, by", "fields"),
+      "mountains": cwords("terrain, by", "mountains"),
+      "desert": cwords("terrain, by", "desert")}
+ONTO = {"forest": cwords("terrain, onto", "forest"), "hills": cwords("terrain, onto", "hills"),
+        "pasture": cwords("terrain, onto", "pasture"),
+        "fields": cwords("terrain, onto", "fields"),
+        "mountains": cwords("terrain, onto", "mountains"),
+        "desert": cwords("terrain, onto", "desert")}
+
+
+COMPASS = {"north": cwords("direction", "north"), "north-east": cwords("direction", "north-east"),
+           "east": cwords("direction", "east"), "south-east": cwords("direction", "south-east"),
+           "south": cwords("direction", "south"), "south-west": cwords("direction", "south-west"),
+           "west": cwords("direction", "west"), "north-west": cwords("direction", "north-west")}
+"""The compass words of a hex's corner or coast (north up, as every board is drawn)."""
+CORNER_NAMES = ("north", "north-east", "south-east", "south", "south-west", "north-west")
+"""A hex's corners in :data:`~.board.HEX_CORNERS` order."""
+SIDE_NAMES = ("north-east", "east", "south-east", "south-west", "west", "north-west")
+"""A hex's sides in :data:`~.board.HEX_SIDES` order."""
+
+
+def hex_name(board: Map, h: int, case: dict[str, Text]) -> Text:
+    """Hex ``h`` by its terrain and number (``"the mountains 8"``, ``"the desert"``), the
+    terrain in ``case`` (:data:`BETWEEN`, :data:`BY` or :data:`ONTO`)."""
+    terrain = case[board.terrain[h]]
+    if board.numbers[h]:
+        return words("the {terrain} {number}", terrain=terrain, number=board.numbers[h])
+    return words("the {terrain}", terrain=terrain)
+
+
+def _by_harbour(board: Map, slot: int, place: Text) -> Text:
+    """``place``, and the harbour there if there is one (slot -1: none)."""
+    if slot < 0:
+        return place
+    kind = board.harbours[slot]
+    if kind == "any":
+        return words("{place}, by the 3:1 harbour", place=place)
+    return words("{place}, by the 2:1 {resource} harbour", place=place,
+                 resource=resource(kind))
+
+
+def node_place(board: Map, n: int) -> Text:
+    """Where node ``n`` is, as a person finds it on the board: by the hexes it touches
+    (``"between the fields 9, the hills 6 and the pasture 4"``, ``"on the coast between the
+    forest 11 and the hills 6"``), a corner of one hex by its compass point (``"at the
+    north corner of the mountains 10"``), and its harbour (``", by the 3:1 harbour"``).
+    Each node's words are its own; node ids mean nothing to people."""
+    hexes = NODE_HEXES[n]
+    if len(hexes) == 3:
+        place = words("between {hexes}",
+                      hexes=join_words([hex_name(board, h, BETWEEN) for h in hexes]))
+    elif len(hexes) == 2:
+        place = words("on the coast between {hexes}",
+                      hexes=join_words([hex_name(board, h, BETWEEN) for h in hexes]))
+    else:
+        h = hexes[0]
+        place = words("at the {direction} corner of {hex}", hex=hex_name(board, h, BY),
+                      direction=COMPASS[CORNER_NAMES[HEX_CORNERS[h].index(n)]])
+    return _by_harbour(board, NODE_HARBOUR[n], place)
+
+
+def edge_place(board: Map, e: int) -> Text:
+    """Where edge ``e`` is: between the two hexes either side (``"between the forest 11 and
+    the hills 6"``), or on one hex's coast by its compass point (``"on the north-west coast
+    of the mountains 10"``), and its harbour. Each edge's words are its own."""
+    hexes = EDGE_HEXES[e]
+    if len(hexes) == 2:
+        place = words("between {hexes}",
+                      hexes=join_words([hex_name(board, h, BETWEEN) for h in hexes]))
+    else:
+        h = hexes[0]
+        place = words("on the {direction} coast of {hex}", hex=hex_name(board, h, BY),
+                      direction=COMPASS[SIDE_NAMES[HEX_SIDES[h].index(e)]])
+    return _by_harbour(board, EDGE_HARBOUR[e], place)
 
 
 def resource(r: str) -> Text:
@@ -46,12 +134,15 @@ def board(e: dict) -> Text:
     return words("the island is laid out")
 
 
-def build(e: dict) -> Text:
+def build(board: Map, e: dict) -> Text:
+    """A building or a road, where it stands (:func:`node_place`, :func:`edge_place`)."""
+    who = seat(e["seat"])
     if e["piece"] == "road":
-        return words("{seat} builds a road on edge {id}", seat=seat(e["seat"]), id=e["id"])
+        return words("{seat} builds a road {place}", seat=who, place=edge_place(board, e["id"]))
+    place = node_place(board, e["id"])
     if e["piece"] == "city":
-        return words("{seat} builds a city on node {id}", seat=seat(e["seat"]), id=e["id"])
-    return words("{seat} builds a settlement on node {id}", seat=seat(e["seat"]), id=e["id"])
+        return words("{seat} builds a city {place}", seat=who, place=place)
+    return words("{seat} builds a settlement {place}", seat=who, place=place)
 
 
 def income(e: dict) -> Text:
@@ -78,11 +169,12 @@ def discard(e: dict) -> Text:
     return words("{seat} discards {cards}", seat=seat(e["seat"]), cards=cards(e["cards"]))
 
 
-def robber(e: dict) -> Text:
+def robber(board: Map, e: dict) -> Text:
+    hex = hex_name(board, e["hex"], ONTO)
     if e["victim"] is not None:
-        return words("{seat} moves the robber to hex {hex} and robs {victim}",
-                     seat=seat(e["seat"]), hex=e["hex"], victim=seat(e["victim"]))
-    return words("{seat} moves the robber to hex {hex}", seat=seat(e["seat"]), hex=e["hex"])
+        return words("{seat} moves the robber onto {hex} and robs {victim}",
+                     seat=seat(e["seat"]), hex=hex, victim=seat(e["victim"]))
+    return words("{seat} moves the robber onto {hex}", seat=seat(e["seat"]), hex=hex)
 
 
 def stolen(e: dict) -> Text:

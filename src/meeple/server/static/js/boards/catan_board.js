@@ -48,6 +48,76 @@ function terrainName(x) {
            pasture: () => pt("terrain", "pasture"), fields: () => pt("terrain", "fields"),
            mountains: () => pt("terrain", "mountains"), desert: () => pt("terrain", "desert") }[x]();
 }
+/** A terrain's name as it stands after a preposition (Czech and Russian inflect it):
+ * "between" the hexes round a corner or either side of a path, "by" a coastal hex, "onto"
+ * the robber's new hex — the engine's words (games/catan/words.py). */
+function terrainAs(place, x) {
+  return {
+    between: { forest: () => pt("terrain, between", "forest"), hills: () => pt("terrain, between", "hills"),
+               pasture: () => pt("terrain, between", "pasture"), fields: () => pt("terrain, between", "fields"),
+               mountains: () => pt("terrain, between", "mountains"), desert: () => pt("terrain, between", "desert") },
+    by: { forest: () => pt("terrain, by", "forest"), hills: () => pt("terrain, by", "hills"),
+          pasture: () => pt("terrain, by", "pasture"), fields: () => pt("terrain, by", "fields"),
+          mountains: () => pt("terrain, by", "mountains"), desert: () => pt("terrain, by", "desert") },
+    onto: { forest: () => pt("terrain, onto", "forest"), hills: () => pt("terrain, onto", "hills"),
+            pasture: () => pt("terrain, onto", "pasture"), fields: () => pt("terrain, onto", "fields"),
+            mountains: () => pt("terrain, onto", "mountains"), desert: () => pt("terrain, onto", "desert") },
+  }[place][x]();
+}
+/** A compass point of a hex's corner or coast (north up). */
+function compass(d) {
+  return { north: () => pt("direction", "north"), "north-east": () => pt("direction", "north-east"),
+           east: () => pt("direction", "east"), "south-east": () => pt("direction", "south-east"),
+           south: () => pt("direction", "south"), "south-west": () => pt("direction", "south-west"),
+           west: () => pt("direction", "west"), "north-west": () => pt("direction", "north-west") }[d]();
+}
+const CORNER_NAMES = ["north", "north-east", "south-east", "south", "south-west", "north-west"];  // data.corners' order
+const SIDE_NAMES = ["north-east", "east", "south-east", "south-west", "west", "north-west"];     // corner i to i + 1
+/** A hex as its label reads ("mountains 8"). */
+function hexLabel(v, h) {
+  const x = v.board.hexes[h];
+  return x.terrain === "desert" ? terrainName("desert") : `${terrainName(x.terrain)} ${x.number}`;
+}
+
+/** Where a node, an edge or a hex is, in the engine's words (games/catan/words.py, which
+ * the log uses): by the hexes round it, a compass point on the coast and the harbour
+ * ("between the fields 9, the hills 6 and the pasture 4", "on the north-west coast of the
+ * mountains 10, by the 3:1 harbour", "the mountains 8"). Ids mean nothing to people. */
+function placesOf(v, data) {
+  const hexName = (h, place) => {
+    const x = v.board.hexes[h], terrain = terrainAs(place, x.terrain);
+    return x.number ? t("the {terrain} {number}", { terrain, number: x.number }) : t("the {terrain}", { terrain });
+  };
+  const hexesOf = (nodes) => data.corners.flatMap((c, h) => (nodes.every((n) => c.includes(n)) ? [h] : []));
+  const between = (hexes, coast) => {
+    const named = { hexes: joinWords(hexes.map((h) => hexName(h, "between"))) };
+    return coast ? t("on the coast between {hexes}", named) : t("between {hexes}", named);
+  };
+  const harbour = (slot, place) => {
+    if (slot < 0) return place;
+    const kind = v.board.harbours[slot];
+    return kind === "any" ? t("{place}, by the 3:1 harbour", { place })
+      : t("{place}, by the 2:1 {resource} harbour", { place, resource: resName(kind) });
+  };
+  const edgeOnly = (e) => {
+    const [a, b] = data.edges[e], hexes = hexesOf([a, b]);
+    if (hexes.length === 2) return between(hexes, false);
+    const c = data.corners[hexes[0]], i = c.indexOf(a), j = c.indexOf(b);
+    return t("on the {direction} coast of {hex}", { hex: hexName(hexes[0], "by"), direction: compass(SIDE_NAMES[(j - i + 6) % 6 === 1 ? i : j]) });
+  };
+  return {
+    hex: (h) => hexName(h, "onto"),
+    node(n) {
+      const hexes = hexesOf([n]);
+      const place = hexes.length > 1 ? between(hexes, hexes.length === 2)
+        : t("at the {direction} corner of {hex}", { hex: hexName(hexes[0], "by"), direction: compass(CORNER_NAMES[data.corners[hexes[0]].indexOf(n)]) });
+      return harbour(data.harbours.findIndex(({ edge }) => data.edges[edge].includes(n)), place);
+    },
+    edge: (e) => harbour(data.harbours.findIndex(({ edge }) => edge === e), edgeOnly(e)),
+    /** A harbour's own coast (without "by the harbour"). */
+    coast: edgeOnly,
+  };
+}
 const PIPS = (n) => 6 - Math.abs(n - 7);
 const MAX_SIDE = 3;                             // cards on each side of an offer (rules 7.4)
 
@@ -107,33 +177,32 @@ function newUi() {
 function spots(state, ui, data) {
   if (!myMove(state)) return [];
   const m = movesOf(state), v = state.view, out = [], colours = seatColours(state).map(colourName);
-  const hexWords = (h) => { const x = v.board.hexes[h]; return x.terrain === "desert" ? terrainName("desert") : `${terrainName(x.terrain)} ${x.number}`; };
-  const nodeWords = (n) => data.corners.map((c, h) => (c.includes(n) ? hexWords(h) : null)).filter(Boolean).join(", ");
+  const at = placesOf(v, data);
   if (ui.robberHex !== null && m.robber.has(ui.robberHex)) {
     for (const { victim, i } of m.robber.get(ui.robberHex)) {
       const node = data.corners[ui.robberHex].find((n) => v.buildings.some(([b, p]) => b === n && p === victim));
       if (node === undefined) continue;
       out.push({ key: `v${node}`, kind: "victim", id: node, at: px(data.nodes[node]), act: i,
-                 words: t("rob {colour} (node {node})", { colour: colours[victim], node }) });
+                 words: t("rob {colour} ({place})", { colour: colours[victim], place: at.node(node) }) });
     }
     return out;
   }
   for (const [n, i] of m.nodes) {
     out.push({ key: `n${n}`, kind: "node", id: n, at: px(data.nodes[n]), act: i,
-               words: (state.legal_parts[i][1] === "city" ? t("city on node {node} ({hexes})", { node: n, hexes: nodeWords(n) })
-                 : t("settlement on node {node} ({hexes})", { node: n, hexes: nodeWords(n) })) });
+               words: (state.legal_parts[i][1] === "city" ? t("city {place}", { place: at.node(n) })
+                 : t("settlement {place}", { place: at.node(n) })) });
   }
   for (const [e, i] of m.edges) {
     const [a, b] = data.edges[e].map((n) => px(data.nodes[n]));
     out.push({ key: `e${e}`, kind: "edge", id: e, at: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], act: i,
-               words: t("road on edge {edge} (nodes {nodes})", { edge: e, nodes: data.edges[e].join("–") }) });
+               words: t("road {place}", { place: at.edge(e) }) });
   }
   for (const [h, options] of m.robber) {
     const robbed = options.filter((o) => o.victim !== null).map((o) => colours[o.victim]);
     out.push({ key: `h${h}`, kind: "hex", id: h, at: px(data.hexes[h]),
                act: options.length === 1 ? options[0].i : () => { ui.robberHex = h; },
-               words: robbed.length ? t("robber to hex {hex}, {terrain}: rob {whom}", { hex: h, terrain: hexWords(h), whom: robbed.reduce((a, b) => t("{a} or {b}", { a, b })) })
-                 : t("robber to hex {hex}, {terrain}: nobody to rob", { hex: h, terrain: hexWords(h) }) });
+               words: robbed.length ? t("robber onto {hex}: rob {whom}", { hex: at.hex(h), whom: robbed.reduce((a, b) => t("{a} or {b}", { a, b })) })
+                 : t("robber onto {hex}: nobody to rob", { hex: at.hex(h) }) });
   }
   return out;
 }
@@ -167,6 +236,7 @@ function band(a, b, w) {
 
 function drawIsland(svg, state, ui, data, lit) {
   const v = state.view, colours = seatColours(state), names = colours.map(colourName);
+  const at = v.board ? placesOf(v, data) : null;
   const g = (cls) => sv("g", { class: cls });
   const sea = g("ct-sea-layer"), land = g("ct-land"), ports = g("ct-ports"), roads = g("ct-roads"),
         spotsEdge = g("ct-spots-edges"), houses = g("ct-buildings"), spotsNode = g("ct-spots-nodes"), top = g("ct-top");
@@ -177,7 +247,7 @@ function drawIsland(svg, state, ui, data, lit) {
       const [x, y] = px(data.hexes[h]);
       const spot = litKeys.get(`h${h}`);
       const hexG = sv("g", { class: "ct-hex" + (spot ? " ct-lit" : ""), "data-hex": h, ...(spot ? { "data-spot": spot.key } : {}) },
-        sv("title", {}, t("hex {hex}: {terrain}", { hex: h, terrain: `${terrainName(hx.terrain)}${hx.number ? ` ${hx.number}` : ""}` })),
+        sv("title", {}, hexLabel(v, h)),
         sv("polygon", { class: "ct-hex-shape", points: hexPoints(x, y, K - 1.5, -90), fill: TERRAIN[hx.terrain] || "#ccc" }),
         sv("text", { x, y: y + 27, class: "ct-terrain" }, hx.terrain === "desert" ? terrainName("desert") : resName(PRODUCES[hx.terrain])));
       if (hx.number) hexG.append(token(x, y - 4, hx.number));
@@ -191,8 +261,8 @@ function drawIsland(svg, state, ui, data, lit) {
       const hx = mx + dx / len * 30, hy = my + dy / len * 30;
       const rate = kind === "any" ? "3:1" : "2:1";
       ports.append(sv("g", { class: `ct-port ct-port-${kind}`, "data-slot": slot },
-        sv("title", {}, kind === "any" ? t("harbour {rate} (any resource): nodes {a} and {b}", { rate, a: data.edges[edge][0], b: data.edges[edge][1] })
-          : t("harbour {rate} {resource}: nodes {a} and {b}", { rate, resource: resName(kind), a: data.edges[edge][0], b: data.edges[edge][1] })),
+        sv("title", {}, kind === "any" ? t("harbour {rate} (any resource) {place}", { rate, place: at.coast(edge) })
+          : t("harbour {rate} {resource} {place}", { rate, resource: resName(kind), place: at.coast(edge) })),
         sv("line", { x1: a[0], y1: a[1], x2: hx, y2: hy, class: "ct-pier" }),
         sv("line", { x1: b[0], y1: b[1], x2: hx, y2: hy, class: "ct-pier" }),
         sv("circle", { cx: hx, cy: hy, r: 17, fill: RES_COLOUR[kind], class: "ct-port-disc" }),
@@ -204,7 +274,7 @@ function drawIsland(svg, state, ui, data, lit) {
     const [a, b] = data.edges[e].map((n) => px(data.nodes[n]));
     const f = 0.16, x1 = a[0] + (b[0] - a[0]) * f, y1 = a[1] + (b[1] - a[1]) * f, x2 = b[0] - (b[0] - a[0]) * f, y2 = b[1] - (b[1] - a[1]) * f;
     roads.append(sv("g", { class: "ct-road", "data-edge": e, "data-seat": p },
-      sv("title", {}, t("road of {colour} on edge {edge}", { colour: names[p], edge: e })),
+      sv("title", {}, t("road of {colour} {place}", { colour: names[p], place: at.edge(e) })),
       sv("line", { x1, y1, x2, y2, class: "ct-road-edge" }),
       sv("line", { x1, y1, x2, y2, class: "ct-road-fill", stroke: cssColour(colours[p]) })));
   }
@@ -221,8 +291,8 @@ function drawIsland(svg, state, ui, data, lit) {
     const spot = litKeys.get(`n${n}`) || litKeys.get(`v${n}`);
     houses.append(sv("g", { class: `ct-building ct-${kind}` + (spot ? " ct-lit" : "") + (spot && spot.kind === "victim" ? " ct-victim" : ""),
                             "data-node": n, "data-seat": p, ...(spot ? { "data-spot": spot.key } : {}) },
-      sv("title", {}, spot ? spot.words : kind === "city" ? t("city of {colour} on node {node}", { colour: names[p], node: n })
-        : t("settlement of {colour} on node {node}", { colour: names[p], node: n })),
+      sv("title", {}, spot ? spot.words : kind === "city" ? t("city of {colour} {place}", { colour: names[p], place: at.node(n) })
+        : t("settlement of {colour} {place}", { colour: names[p], place: at.node(n) })),
       spot ? sv("circle", { cx: x, cy: y - 2, r: 17, class: "ct-ring" }) : null,
       house(x, y, kind === "city", colours[p])));
   }
@@ -236,7 +306,7 @@ function drawIsland(svg, state, ui, data, lit) {
   if (v.robber !== null && v.robber !== undefined) {
     const [x, y] = px(data.hexes[v.robber]);
     top.append(sv("g", { class: "ct-robber", "data-hex": v.robber },
-      sv("title", {}, t("the robber, on hex {hex}", { hex: v.robber })),
+      sv("title", {}, t("the robber ({hex})", { hex: hexLabel(v, v.robber) })),
       sv("path", { d: `M${x - 30},${y + 12} q0,-13 6,-16 a6,6 0 1 1 8,0 q6,3 6,16 z` })));
   }
   svg.replaceChildren(sea, land, ports, roads, spotsEdge, houses, spotsNode, top);
@@ -275,6 +345,27 @@ function chip(resource, n, extra = "") {
     el("span", { class: "ct-card-name" }, resName(resource)), el("b", { class: "ct-card-count" }, String(n)));
 }
 
+/** Where the pips of each face stand, on a 3×3 grid (1–3 across, 1–3 down). */
+const PIP_SPOTS = { 1: [[2, 2]], 2: [[3, 1], [1, 3]], 3: [[3, 1], [2, 2], [1, 3]],
+                    4: [[1, 1], [3, 1], [1, 3], [3, 3]], 5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]],
+                    6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] };
+
+/** A die showing `n`, its pips drawn (no dice font needed). */
+function dieFace(n) {
+  return sv("svg", { viewBox: "0 0 24 24", class: "ct-die", "data-face": n },
+    sv("rect", { x: 1, y: 1, width: 22, height: 22, rx: 4, class: "ct-die-body" }),
+    ...PIP_SPOTS[n].map(([c, r]) => sv("circle", { cx: c * 6, cy: r * 6, r: 2.2, class: "ct-die-pip" })));
+}
+
+/** The last roll: its two dice and the total, one picture named "rolled 3 and 5: 8" (a 7
+ * stands out: the robber); "–" before the first roll. */
+function rollOf(v) {
+  if (!v.dice) return el("b", { class: "ct-dice-total" }, "–");
+  const [a, b] = v.dice_faces, said = t("rolled {a} and {b}: {total}", { a, b, total: v.dice });
+  return el("span", { class: "ct-rolled", id: "ct-rolled", role: "img", "aria-label": said, title: said },
+    dieFace(a), dieFace(b), el("b", { class: "ct-dice-total" + (v.dice === 7 ? " ct-seven" : "") }, String(v.dice)));
+}
+
 /** Beside the island: the dice, the bank, every seat's public counts and the special
  * cards, the open offer, the last steal. */
 function drawInfo(info, state) {
@@ -296,8 +387,7 @@ function drawInfo(info, state) {
       el("th", { scope: "col", title: t("knights played") }, t("kn.")), el("th", { scope: "col", title: t("road length") }, t("road")),
       el("th", { scope: "col", title: t("Longest Road, Largest Army") }, "+2"))),
     el("tbody", {}, ...rows));
-  const dice = el("div", { class: "ct-dice", id: "ct-dice" },
-    el("span", { class: "ct-label" }, t("dice")), el("b", { class: "ct-dice-total" + (v.dice === 7 ? " ct-seven" : "") }, v.dice ? String(v.dice) : "–"));
+  const dice = el("div", { class: "ct-dice", id: "ct-dice" }, el("span", { class: "ct-label" }, t("dice")), rollOf(v));
   const bank = el("div", { class: "ct-bank", id: "ct-bank" }, el("span", { class: "ct-label" }, t("bank")),
     ...RESOURCES.map((r) => chip(r, v.bank[r] || 0)), el("span", { class: "ct-deck", title: t("development cards left") }, nt("{n} dev. card", "{n} dev. cards", v.deck)));
   const special = el("p", { class: "ct-special", id: "ct-special" },
@@ -392,7 +482,7 @@ function drawControls(root, state, ui, send, redraw) {
       const p = el("div", { class: "ct-ask", id: "ct-robber" },
         el("p", {}, el("b", {}, t("Move the robber:")), " ", t("click a lit hex.")));
       if (ui.robberHex !== null && m.robber.has(ui.robberHex)) {
-        p.replaceChildren(el("p", {}, el("b", {}, t("Hex {hex}:", { hex: ui.robberHex })), " ", t("rob whom? Click a ringed building or:")),
+        p.replaceChildren(el("p", {}, el("b", {}, `${hexLabel(v, ui.robberHex)}:`), " ", t("rob whom? Click a ringed building or:")),
           el("div", { class: "controls" }, ...m.robber.get(ui.robberHex).map(({ victim, i }) =>
             el("button", { class: "ct-victim-button", "data-action": state.legal[i], onclick: () => send(state.legal[i]) },
               swatch(colours[victim]), " ", nt("rob {colour} ({n} card)", "rob {colour} ({n} cards)", v.seats[victim].cards, { colour: names[victim] }))),
