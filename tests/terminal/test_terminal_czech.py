@@ -49,10 +49,10 @@ def leave(child: pexpect.spawn, question: str, yes: str) -> None:
     child.seen += child.before
 
 
-def english(text: str) -> list[str]:
+def english(text: str, notation: re.Pattern = NOTATION, stop: re.Pattern = STOP) -> list[str]:
     """The stop-list's English words in ``text``, the notation set aside."""
-    plain = NOTATION.sub(" ", ESCAPE.sub("", text))
-    return sorted({m.group().lower() for m in STOP.finditer(plain)})
+    plain = notation.sub(" ", ESCAPE.sub("", text))
+    return sorted({m.group().lower() for m in stop.finditer(plain)})
 
 
 def test_carcassonne_in_czech():

@@ -12,12 +12,14 @@ At the prompt a move may be typed as the screen names it, besides the notation:
 ``bank 4 ore for grain``, ``offer 2 grain for brick`` (counts and any order),
 ``counter ...``, ``discard 2 ore wool``, ``plenty ore grain``, ``monopoly ore``,
 ``trade blue``, ``knight``. ``trade`` (or ``help trade``) shows the trade panel: the
-rates you have with the bank and how to make an offer.
+rates you have with the bank and how to make an offer. The reader's colour and resource
+words are taken too (``robber 4 modrá``, ``bank 4 ruda for obilí``): every word on screen
+is said in the reader's language (:func:`meeple.core.text.say`), the notation is not.
 """
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.console import Console
 from rich.markup import escape
@@ -25,65 +27,97 @@ from rich.text import Text
 
 from ...core.action import Action
 from ...core.drawing import Drawing, narrowed, nothing
+from ...core.text import Text as Words
+from ...core.text import colour_word, comma_words, nwords, say, words
 from .board import EDGE_NODES, RESOURCES
-from .text_board import COMPACT, LETTERS, STYLE, WHOLE, compact, whole
-from .words import COLOURS, cards
+from .phases import (ANSWER, CLOSE, DISCARD, MAIN, PREROLL, ROADS, ROBBER, SETTLE,
+                     SETUP_ROAD)
+from .text_board import (COMPACT, STYLE, WHOLE, compact, letter, robber_mark, short,
+                         whole)
+from .words import (CARD_TITLES, COLOURS, RESOURCE_WORDS, TERRAIN_OF,
+                    TERRAIN_WORDS, cards, harbour, phase)
 
 PANEL_BESIDE = 26
 """The fewest columns the panel needs beside the map."""
 GAP = 1
 INITIAL = {"lumber": "L", "brick": "B", "wool": "W", "grain": "G", "ore": "O"}
-DEV_NAMES = {"knight": "knight", "roadbuilding": "road building", "plenty": "year of plenty",
-             "monopoly": "monopoly", "vp": "victory point"}
-COSTS = "costs: road L+B · settlement L+B+W+G · city 2G+3O · development card W+G+O"
-LEGEND = ("map: hexes show terrain (for forest→lumber L, hil hills→brick B, pas pasture→wool "
-          "W, fld fields→grain G, mtn mountains→ore O, des desert), number (6 and 8 in red), "
-          "pips (• ways of 36) and <hex id>; numbers at corners are node ids; R▲ a settlement "
-          "of red, R■ a city (B blue, W white, O orange); ╱ ╲ │ a free path, r b w o a road; "
-          "harbours off the coast: 3:1, or 2L 2B 2W 2G 2O (2:1 for that resource). "
-          "board all: the whole map with edge ids. " + COSTS)
+"""Each resource's letter (the bank's counts, the costs, the harbours on the compact map):
+the same in every language, as a person may type it (``bank 4 o for g``)."""
+COSTS = words("costs: road L+B · settlement L+B+W+G · city 2G+3O · development card W+G+O")
 PLURAL_ALIASES = {r + "s": r for r in RESOURCES} | {"ores": "ore", "grains": "grain",
                                                     "wools": "wool", "bricks": "brick",
                                                     "lumbers": "lumber"}
 CARD_KINDS = ("offer", "counter", "discard", "maritime", "bank", "plenty")
 
 
+def legend() -> str:
+    """What the map's and the panel's marks mean, in the reader's words."""
+    terrains = [words("{short} {terrain}→{resource} {letter}", short=short(t),
+                      terrain=TERRAIN_WORDS[t], resource=RESOURCE_WORDS[r], letter=INITIAL[r])
+                for r, t in TERRAIN_OF.items()]
+    terrains.append(words("{short} {terrain}", short=short("desert"),
+                          terrain=TERRAIN_WORDS["desert"]))
+    others = comma_words([f"{letter(p)} {say(colour_word(c))}"
+                          for p, c in enumerate(COLOURS) if p])
+    parts = [
+        words("map: hexes show terrain ({terrains}), number (6 and 8 in red), pips (• ways of "
+              "36) and <hex id>; {robber} the robber; numbers at corners are node ids; "
+              "{settlement} a settlement of {colour}, {city} a city ({others}); ╱ ╲ │ a free "
+              "path, {roads} a road; harbours off the coast: 3:1, or 2L 2B 2W 2G 2O (2:1 for "
+              "that resource).", terrains=comma_words(terrains), robber=robber_mark(),
+              settlement=letter(0) + "▲", city=letter(0) + "■",
+              colour=colour_word(COLOURS[0]), others=others,
+              roads=" ".join(letter(p).lower() for p in range(len(COLOURS)))),
+        words("Beside it: each seat's points, cards in hand, development cards (dev), knights "
+              "played (kn) and longest road (rd); LR Longest Road, LA Largest Army."),
+        words("board all: the whole map with edge ids."), COSTS]
+    return " ".join(say(part) for part in parts)
+
+
 def _name(view: dict, p: int) -> str:
-    you = " (you)" if view["seat"] == p else ""
-    return f"[{STYLE[p]}]{COLOURS[p]}[/]{you}"
+    you = " " + say(words("(you)")) if view["seat"] == p else ""
+    return f"[{STYLE[p]}]{say(colour_word(COLOURS[p]))}[/]{you}"
 
 
 def _short(counts: dict) -> str:
     """``{"wool": 2, "ore": 1}`` as ``2W 1O``, in resource order."""
-    return " ".join(f"{counts[r]}{INITIAL[r]}" for r in RESOURCES if counts.get(r)) or "none"
+    return " ".join(f"{counts[r]}{INITIAL[r]}" for r in RESOURCES if counts.get(r)) or \
+        say(words("none"))
 
 
 def _status(view: dict) -> list[str]:
     if view["terminal"]:
-        return [f"[bold]Catan — game over: {_name(view, view['winner'])} wins[/]"]
-    mover = view["mover"]
-    phase = view["phase"]
-    dice = f" · rolled [bold]{view['dice']}[/]" if view["rolled"] and view["dice"] else ""
-    return [f"[bold]Catan[/] · turn {view['turn']} · {_name(view, mover)}", f"{phase}{dice}"]
+        return ["[bold]" + say(words("Catan — game over: {who} wins",
+                                     who=_name(view, view["winner"]))) + "[/]"]
+    dice = " · " + say(words("rolled [bold]{dice}[/]", dice=view["dice"])) \
+        if view["rolled"] and view["dice"] else ""
+    return [say(words("[bold]Catan[/] · turn {turn} · {who}", turn=view["turn"],
+                      who=_name(view, view["mover"]))),
+            say(phase(view["phase"])) + dice]
 
 
 def _seat_lines(view: dict, seat: dict, wide: bool, roomy: bool) -> list[str]:
     p = seat["seat"]
-    marks = (" [bold]LR[/]" if view["longest_road"] == p else "") + \
-            (" [bold]LA[/]" if view["largest_army"] == p else "")
+    marks = (" [bold]" + say(words("LR")) + "[/]" if view["longest_road"] == p else "") + \
+            (" [bold]" + say(words("LA")) + "[/]" if view["largest_army"] == p else "")
     to_move = "▶" if view["current_player"] == p else " "
-    head = (f"{to_move}[{STYLE[p]}]{LETTERS[p]} {COLOURS[p]}[/]"
-            f"{' (you)' if view['seat'] == p else ''} [bold]{seat['points']}[/] "
-            f"point{'s' * (seat['points'] != 1)}{marks}")
-    counts = (f"{seat['cards']} cards, {seat['dev_cards']} dev, {seat['knights']} knights, "
-              f"road {seat['road_length']}") if wide else \
-        (f"{seat['cards']} cards, {seat['dev_cards']} dev, {seat['knights']} knights, road "
-         f"{seat['road_length']}" if roomy else
-         f"{seat['cards']} cards {seat['dev_cards']} dev {seat['knights']} kn "
-         f"rd {seat['road_length']}")
+    points = say(nwords("[bold]{n}[/] point", "[bold]{n}[/] points", seat["points"]))
+    head = f"{to_move}[{STYLE[p]}]{letter(p)}[/] {_name(view, p)} {points}{marks}"
+    if wide or roomy:
+        counts = say(comma_words([
+            nwords("{n} card", "{n} cards", seat["cards"]),
+            words("{n} dev", n=seat["dev_cards"]),
+            nwords("{n} knight", "{n} knights", seat["knights"]),
+            words("road {n}", n=seat["road_length"])]))
+    else:
+        counts = say(nwords("{n} card {dev} dev {knights} kn rd {road}",
+                            "{n} cards {dev} dev {knights} kn rd {road}", seat["cards"],
+                            dev=seat["dev_cards"], knights=seat["knights"],
+                            road=seat["road_length"]))
     if wide:
-        harbours = f", {'/'.join(h.replace(' 2:1', '') for h in seat['harbours'])}" \
-            if seat["harbours"] else ""
+        kinds = [h.split()[0] for h in seat["harbours"]]       # "3:1", "ore 2:1"
+        harbours = ", " + "/".join(say(RESOURCE_WORDS[k]) if k in RESOURCE_WORDS else k
+                                   for k in kinds) if kinds else ""
         return [f"{head} · {counts}{harbours}"]
     return [head, "  " + counts]
 
@@ -93,33 +127,43 @@ def _own(view: dict) -> list[str]:
     if seat is None or "hand" not in view["seats"][seat]:
         return []
     me = view["seats"][seat]
-    lines = [f"hand: [bold]{escape(cards(me['hand']))}[/]"]
+    lines = [say(words("hand: [bold]{cards}[/]", cards=escape(say(cards(me["hand"])))))]
     dev = []
     for card, n in me["dev"].items():
         new = me["new_dev"].get(card, 0)
-        dev.append(f"{n} {DEV_NAMES[card]}" + (f" ({new} new)" if new else ""))
+        held = words("{n} {card}", n=n, card=CARD_TITLES[card])
+        dev.append(words("{held} {new}", held=held, new=words("({n} new)", n=new))
+                   if new else held)
     if dev:
-        lines.append("dev cards: " + ", ".join(dev))
+        lines.append(say(words("development cards: {cards}", cards=comma_words(dev))))
     if me["harbours"]:
-        lines.append("harbours: " + ", ".join(me["harbours"]))
+        lines.append(say(words("harbours: {harbours}",
+                               harbours=comma_words([harbour(h) for h in me["harbours"]]))))
     return lines
+
+
+ANSWERS = {"accept": words("accepts"), "decline": words("declines")}
+"""A seat's answer to an offer, in the panel's words (a counter is said with its cards)."""
 
 
 def _offer_lines(view: dict, wide: bool) -> list[str]:
     deal = view["negotiation"]
     if not deal:
         return []
-    said = (lambda c: escape(cards(c))) if wide else (lambda c: _short(dict(Counter(c))))
-    offer = (f"offer by {_name(view, view['mover'])}: gives {said(deal['gives'])} "
-             f"for {said(deal['asks'])}")
-    lines = [offer]
+
+    def said(c: list[str]) -> str:
+        return escape(say(cards(c))) if wide else _short(dict(Counter(c)))
+
+    lines = [say(words("offer by {who}: gives {gives} for {asks}", who=_name(view, view["mover"]),
+                       gives=said(deal["gives"]), asks=said(deal["asks"])))]
     for p, answer in deal["answers"].items():
         if isinstance(answer, str):
-            words = answer + "ed" if answer == "accept" else answer + "d"
+            did: Words | str = ANSWERS.get(answer, answer)
         else:
             c = answer["counter"]
-            words = f"counters: gives {said(c['gives'])} for {said(c['asks'])}"
-        lines.append(f"  {_name(view, int(p))} {words}")
+            did = words("counters: gives {gives} for {asks}", gives=said(c["gives"]),
+                        asks=said(c["asks"]))
+        lines.append("  " + say(words("{who} {did}", who=_name(view, int(p)), did=did)))
     return lines
 
 
@@ -129,22 +173,27 @@ def panel(view: dict, width: int, tall: bool = False) -> list[str]:
     wide = width >= 60
     lines = _status(view)
     if wide:
-        lines.append(f"bank {_short(view['bank'])} · {view['deck']} development cards left")
+        lines.append(say(nwords("bank {bank} · {n} development card left",
+                                "bank {bank} · {n} development cards left", view["deck"],
+                                bank=_short(view["bank"]))))
     else:
-        lines += [f"bank {_short(view['bank'])}", f"development cards left {view['deck']}"]
+        lines += [say(words("bank {bank}", bank=_short(view["bank"]))),
+                  say(words("development cards left: {n}", n=view["deck"]))]
     for seat in view["seats"]:
         lines += _seat_lines(view, seat, wide, width >= 36)
     lines += _own(view)
     lines += _offer_lines(view, wide)
     steal = view["steal"]
     if steal and "card" in steal and view["seat"] in (steal["thief"], steal["victim"]):
-        lines.append(f"stolen: {_name(view, steal['victim'])} → {_name(view, steal['thief'])}"
-                     f": {escape(cards([steal['card']]))}")
+        lines.append(say(words("stolen: {victim} → {thief}: {card}",
+                               victim=_name(view, steal["victim"]),
+                               thief=_name(view, steal["thief"]),
+                               card=escape(say(cards([steal["card"]]))))))
     if view["to_discard"]:
-        lines.append("to discard: " + ", ".join(f"{_name(view, p)} {n}"
-                                               for p, n in view["to_discard"]))
+        lines.append(say(words("to discard: {who}", who=comma_words(
+            [f"{_name(view, p)} {n}" for p, n in view["to_discard"]]))))
     if tall:
-        lines.append(f"[dim]{COSTS}[/]")
+        lines.append(f"[dim]{say(COSTS)}[/]")
     return [part for line in lines for part in _wrapped(line, width)]
 
 
@@ -159,35 +208,42 @@ def _wrapped(markup: str, width: int) -> list[str]:
 
 
 NEXT_STEP = {
-    "setup settlement": "[bold]settlement N[/] — N a node id on the map, none built next to it",
-    "setup road": "a road from your settlement — [bold]road {n} M[/], M a node next to {n}",
-    "before the roll": "[bold]roll[/], or first play a card (help)",
-    "trade and build": "build (road A B, settlement N, city N), [bold]buy[/], [bold]trade[/], "
-                       "[bold]end[/] (help)",
-    "discard": "a 7 — discard {need} cards: [bold]discard 2 ore wool ...[/]",
-    "robber": "move the robber — [bold]robber H[/] (a hex id) or robber H COLOUR",
-    "road building": "a free road — [bold]road A B[/] or road E",
-    "answer": "[bold]accept[/], [bold]decline[/], or [bold]counter[/] (e.g. counter 2 grain "
-              "for brick)",
-    "close": "[bold]trade[/] COLOUR (who accepted or countered) or [bold]cancel[/]",
+    SETTLE: lambda n, need: words("[bold]settlement N[/] — N a node id on the map, none built "
+                                  "next to it"),
+    SETUP_ROAD: lambda n, need: words("a road from your settlement — [bold]road {n} M[/], M a "
+                                      "node next to {n}", n=n),
+    PREROLL: lambda n, need: words("[bold]roll[/], or first play a card (help)"),
+    MAIN: lambda n, need: words("build (road A B, settlement N, city N), [bold]buy[/], "
+                                "[bold]trade[/], [bold]end[/] (help)"),
+    DISCARD: lambda n, need: nwords("a 7 — discard {n} card: [bold]discard 2 ore wool ...[/]",
+                                    "a 7 — discard {n} cards: [bold]discard 2 ore wool ...[/]",
+                                    need),
+    ROBBER: lambda n, need: words("move the robber — [bold]robber H[/] (a hex id) or robber H "
+                                  "COLOUR"),
+    ROADS: lambda n, need: words("a free road — [bold]road A B[/] or road E"),
+    ANSWER: lambda n, need: words("[bold]accept[/], [bold]decline[/], or [bold]counter[/] "
+                                  "(e.g. counter 2 grain for brick)"),
+    CLOSE: lambda n, need: words("[bold]trade[/] COLOUR (who accepted or countered) or "
+                                 "[bold]cancel[/]"),
 }
-"""What the seat to move may do in each phase (the picture's last line)."""
+"""What the seat to move may do in each phase (the picture's last line), from the node just
+settled (``n``) and the cards to discard (``need``)."""
 
 
 def todo(view: dict) -> str:
     """What the seat to move may do now, in words (the picture's last line)."""
     if view["terminal"]:
-        return f"game over: {COLOURS[view['winner']]} wins"
+        return say(words("game over: {who} wins", who=colour_word(COLOURS[view["winner"]])))
     who = view["current_player"]
-    phase = view["phase"]
+    now = phase(view["phase"])
     if who is None or who < 0:
-        return "chance: " + phase
+        return say(words("chance: {action}", action=now))
     name = _name(view, who)
     if view["seat"] is not None and view["seat"] != who:
-        return f"{name} to move ({phase})"
+        return say(words("{who} to move ({phase})", who=name, phase=now))
     need = dict(view["to_discard"]).get(who, 0)
-    words = NEXT_STEP.get(phase, "{phase}").format(n=view.get("setup_node"), need=need, phase=phase)
-    return f"{name}: {words}"
+    step = NEXT_STEP.get(view["phase"])
+    return f"{name}: {say(step(view.get('setup_node'), need) if step else now)}"
 
 
 def _side_by_side(left: list[str], left_width: int, right: list[str]) -> list[str]:
@@ -215,16 +271,23 @@ def layout(view: dict, width: int | None, height: int | None) -> str:
 
 
 # --- what a person types ----------------------------------------------------------------------
-def _cards_typed(words: list[str]) -> list[str] | None:
+def _said(table: Mapping[str, str]) -> dict[str, str]:
+    """The reader's words of ``table`` as a person types them (lower case), each to its
+    key: ``robber 4 modrá`` and ``bank 4 ruda for obilí`` read as the English do."""
+    return {say(word).casefold(): key for key, word in table.items()}
+
+
+def _cards_typed(tokens: list[str]) -> list[str] | None:
     """``2 grain brick`` as a card list in resource order; None if it is not one."""
     out: list[str] = []
     count = 1
-    for w in words:
+    for w in tokens:
         if w.isdigit() and len(w) < 3:
             count = int(w)
             continue
         r = PLURAL_ALIASES.get(w, w)
-        r = next((name for name, letter in INITIAL.items() if letter.lower() == r), r)
+        r = next((name for name, initial in INITIAL.items() if initial.lower() == r), r)
+        r = _said(RESOURCE_WORDS).get(r, r)
         if r not in RESOURCES:
             return None
         out += [r] * count
@@ -237,11 +300,13 @@ def normalise(view: dict, text: str) -> str:
     it: ``offer 2 grain for brick`` → ``offer grain grain for brick``; ``bank 3 ore for
     wool`` → ``maritime ore ore ore for wool``; ``robber 4 blue`` → ``robber 4 from 1``;
     ``trade blue`` → ``trade 1``; ``settlement 23`` → ``build settlement 23``."""
-    words = text.casefold().replace(",", " ").split()
-    if not words:
+    tokens = text.casefold().replace(",", " ").split()
+    if not tokens:
         return text
-    kind, rest = words[0], words[1:]
-    colour = {c: str(i) for i, c in enumerate(COLOURS)}
+    kind, rest = tokens[0], tokens[1:]
+    colour = {c: str(i) for i, c in enumerate(COLOURS)} | {
+        name: str(COLOURS.index(c)) for name, c in _said(
+            {c: colour_word(c) for c in COLOURS}).items()}
     if kind in ("offer", "counter", "maritime", "bank") and rest.count("for") == 1:
         i = rest.index("for")
         give, get = _cards_typed(rest[:i]), _cards_typed(rest[i + 1:])
@@ -257,7 +322,8 @@ def normalise(view: dict, text: str) -> str:
         if typed:
             return " ".join(["play plenty", *typed])
     if kind == "monopoly" and len(rest) == 1:
-        return f"play monopoly {PLURAL_ALIASES.get(rest[0], rest[0])}"
+        typed = _cards_typed(rest)
+        return f"play monopoly {typed[0] if typed else rest[0]}"
     if kind in ("knight", "roadbuilding") and not rest:
         return f"play {kind}"
     if kind == "robber" and len(rest) == 2 and rest[1] in colour:
@@ -271,15 +337,15 @@ def normalise(view: dict, text: str) -> str:
     return text
 
 
-def _edge_named(words: list[str]) -> str:
+def _edge_named(tokens: list[str]) -> str:
     """The edge id that ``road E`` or ``road A B`` (two adjacent nodes) names, as text."""
-    if len(words) == 1:
-        return words[0]
-    if all(w.isdigit() and len(w) < 3 for w in words):
-        pair = tuple(sorted(int(w) for w in words))
+    if len(tokens) == 1:
+        return tokens[0]
+    if all(w.isdigit() and len(w) < 3 for w in tokens):
+        pair = tuple(sorted(int(w) for w in tokens))
         if pair in EDGE_NODES:
             return str(EDGE_NODES.index(pair))
-    return " ".join(words)
+    return " ".join(tokens)
 
 
 # --- help -------------------------------------------------------------------------------------
@@ -291,36 +357,84 @@ def _roads(actions: list[Action]) -> str:
     return ", ".join(f"{a[2]} ({EDGE_NODES[a[2]][0]}-{EDGE_NODES[a[2]][1]})" for a in actions)
 
 
+def _colour(p: int) -> str:
+    """Seat ``p``'s colour in the reader's words, as the prompt takes it (``trade modrá``)."""
+    return say(colour_word(COLOURS[p]))
+
+
+def _either(names: list[Words]) -> str:
+    """``grain/wool``: the resources one may take for the same cards."""
+    return "/".join(say(name) for name in names)
+
+
 def trade_help(view: dict, legal: Sequence[Action]) -> str:
     """The trade panel: your hand, each rate you may trade at with the bank, the offers
     left this turn, and how to type a trade."""
-    bank: dict[str, list[str]] = {}
+    bank: dict[tuple[int, str], list[Words]] = {}
     for a in legal:
         if a[0] == "maritime":
             i = a.index("for")
-            key = f"{i - 1} {a[1]}"
-            bank.setdefault(key, []).append(a[-1])
+            bank.setdefault((i - 1, a[1]), []).append(RESOURCE_WORDS[a[-1]])
     lines = []
     seat = view["seat"]
     if seat is not None and "hand" in view["seats"][seat]:
-        lines.append(f"your hand: {cards(view['seats'][seat]['hand'])}")
+        lines.append(words("your hand: {cards}", cards=cards(view["seats"][seat]["hand"])))
     if bank:
-        lines.append("with the bank: " + "; ".join(f"{k} for {'/'.join(v)}"
-                                                  for k, v in bank.items())
-                     + " — type [bold]bank 4 ore for grain[/]")
+        rates = "; ".join(say(words("{n} {resource} for {got}", n=n, resource=RESOURCE_WORDS[r],
+                                    got=_either(got)))
+                          for (n, r), got in bank.items())
+        lines.append(words("with the bank: {rates} — type [bold]bank 4 ore for grain[/]",
+                           rates=rates))
     else:
-        lines.append("with the bank: nothing now (4 of a kind, 3 with a 3:1 harbour, 2 with a "
-                     "2:1 harbour of that resource)")
+        lines.append(words("with the bank: nothing now (4 of a kind, 3 with a 3:1 harbour, 2 "
+                           "with a 2:1 harbour of that resource)"))
     left = view["offers_per_turn"] - view["offers_made"]
     if any(a[0] == "offer" for a in legal):
-        lines.append(f"with the players ({left} offer{'s' * (left != 1)} left this turn): "
-                     "[bold]offer 2 grain for brick[/] — up to 3 cards a side, no resource on "
-                     "both sides; each other seat accepts, declines or counters, then you "
-                     "[bold]trade COLOUR[/] or [bold]cancel[/]")
-    elif view["phase"] == "trade and build":
-        lines.append("with the players: no offer now" + (" (none left this turn)"
-                                                         if left <= 0 else ""))
-    return "\n".join(lines)
+        lines.append(nwords(
+            "with the players ({n} offer left this turn): [bold]offer 2 grain for brick[/] — up "
+            "to 3 cards a side, no resource on both sides; each other seat accepts, declines or "
+            "counters, then you [bold]trade COLOUR[/] or [bold]cancel[/]",
+            "with the players ({n} offers left this turn): [bold]offer 2 grain for brick[/] — "
+            "up to 3 cards a side, no resource on both sides; each other seat accepts, declines "
+            "or counters, then you [bold]trade COLOUR[/] or [bold]cancel[/]", left))
+    elif view["phase"] == MAIN:
+        lines.append(words("with the players: no offer now (none left this turn)") if left <= 0
+                     else words("with the players: no offer now"))
+    return "\n".join(say(line) for line in lines)
+
+
+def _group_line(key: str, acts: list[Action]) -> Words | str:
+    """One kind of legal move in the forms the prompt takes."""
+    if key == "settlement":
+        return words("[bold]settlement N[/], N one of: {ids}", ids=_ids(acts))
+    if key == "city":
+        return words("[bold]city N[/], N one of: {ids}", ids=_ids(acts))
+    if key == "road":
+        return words("[bold]road E[/] or road A B: {roads}", roads=_roads(acts))
+    if key == "robber":
+        hexes = ", ".join(f"{a[1]}" + (f" {_colour(a[3])}" if len(a) == 4 else "")
+                          for a in acts)
+        return words("[bold]robber H[/] (+ whom): {hexes}", hexes=hexes)
+    if key in ("offer", "counter"):
+        return nwords("[bold]{key}[/] GIVE for GET: {n} possible, e.g. {example} (counts "
+                      "allowed: {key} 2 grain for brick)",
+                      "[bold]{key}[/] GIVE for GET: {n} possible, e.g. {example} (counts "
+                      "allowed: {key} 2 grain for brick)", len(acts), key=key,
+                      example=str(acts[0]))
+    if key == "maritime":
+        trades = ", ".join(f"{a.index('for') - 1} {a[1]} for {a[-1]}" for a in acts)
+        return words("[bold]bank[/] with the bank: {trades}", trades=trades)
+    if key == "discard":
+        return nwords("[bold]discard[/] {n} card, e.g. {example} ({ways} ways; counts allowed)",
+                      "[bold]discard[/] {n} cards, e.g. {example} ({ways} ways; counts "
+                      "allowed)", len(acts[0]) - 1, example=" ".join(acts[0][1:]),
+                      ways=len(acts))
+    if key == "play":
+        return "[bold]play[/]: " + ", ".join(" ".join(map(str, a[1:])) for a in acts)
+    if key == "trade":
+        colours = ", ".join(_colour(a[1]) for a in acts)
+        return words("[bold]trade[/] with: {colours}", colours=colours)
+    return f"[bold]{key}[/]"
 
 
 def grouped_help(view: dict, legal: Sequence[Action]) -> str:
@@ -328,33 +442,7 @@ def grouped_help(view: dict, legal: Sequence[Action]) -> str:
     for a in legal:
         key = a[0] if a[0] != "build" else a[1]
         groups.setdefault(key, []).append(a)
-    lines = []
-    for key, acts in groups.items():
-        if key == "settlement":
-            lines.append(f"[bold]settlement N[/], N one of: {_ids(acts)}")
-        elif key == "city":
-            lines.append(f"[bold]city N[/], N one of: {_ids(acts)}")
-        elif key == "road":
-            lines.append(f"[bold]road E[/] or road A B: {_roads(acts)}")
-        elif key == "robber":
-            lines.append("[bold]robber H[/] (+ whom): " + ", ".join(
-                f"{a[1]}" + (f" {COLOURS[a[3]]}" if len(a) == 4 else "") for a in acts))
-        elif key in ("offer", "counter"):
-            lines.append(f"[bold]{key}[/] GIVE for GET: {len(acts)} possible, e.g. "
-                         f"{acts[0]} (counts allowed: {key} 2 grain for brick)")
-        elif key == "maritime":
-            lines.append("[bold]bank[/] with the bank: " + ", ".join(
-                f"{a.index('for') - 1} {a[1]} for {a[-1]}" for a in acts))
-        elif key == "discard":
-            lines.append(f"[bold]discard[/] {len(acts[0]) - 1} cards, e.g. "
-                         f"{' '.join(acts[0][1:])} ({len(acts)} ways; counts allowed)")
-        elif key == "play":
-            lines.append("[bold]play[/]: " + ", ".join(" ".join(map(str, a[1:])) for a in acts))
-        elif key == "trade":
-            lines.append("[bold]trade[/] with: " + ", ".join(COLOURS[a[1]] for a in acts))
-        else:
-            lines.append(f"[bold]{key}[/]")
-    return "\n".join(lines)
+    return "\n".join(say(_group_line(key, acts)) for key, acts in groups.items())
 
 
 class CatanDrawing(Drawing):
@@ -365,7 +453,7 @@ class CatanDrawing(Drawing):
         return layout(view, width, height)
 
     def legend(self) -> str:
-        return LEGEND
+        return legend()
 
     def legal_help(self, view: dict, legal: Sequence[Action], only: Sequence[str] = ()
                    ) -> str:
@@ -374,21 +462,21 @@ class CatanDrawing(Drawing):
         if [w.casefold() for w in only] in (["trade"], ["bank"]):
             return trade_help(view, legal)
         if not only:
-            return grouped_help(view, legal) if legal else "no move to make now"
+            return grouped_help(view, legal) if legal else say(words("no move to make now"))
         shown = narrowed(self, view, legal, only)
         if not shown:
             return nothing(only)
         return grouped_help(view, shown)
 
-    def matching(self, view: dict, legal: Sequence[Action], words: Sequence[str]
+    def matching(self, view: dict, legal: Sequence[Action], tokens: Sequence[str]
                  ) -> list[Action]:
         """``trade`` alone: every trade now (the trade panel is shown); ``robber H`` where
         someone there may be robbed: the choices of whom."""
-        words = [w.casefold() for w in words]
-        if words == ["trade"]:
+        tokens = [w.casefold() for w in tokens]
+        if tokens == ["trade"]:
             return [a for a in legal if a[0] in ("maritime", "offer", "trade")]
-        if len(words) == 2 and words[0] == "robber" and words[1].isdigit():
-            return [a for a in legal if a[0] == "robber" and str(a[1]) == words[1]]
+        if len(tokens) == 2 and tokens[0] == "robber" and tokens[1].isdigit():
+            return [a for a in legal if a[0] == "robber" and str(a[1]) == tokens[1]]
         return []
 
     def help_for(self, view: dict, legal: Sequence[Action], only: Sequence[str] = ()) -> str:
@@ -405,9 +493,11 @@ class CatanDrawing(Drawing):
                 return (f"road {a} {b}", f"road {where}", f"road {b} {a}")
             return (f"{piece} {where}",)
         if kind == "robber" and len(action) == 4:
-            return (f"robber {action[1]} {COLOURS[action[3]]}",)
+            return tuple(dict.fromkeys((f"robber {action[1]} {_colour(action[3])}",
+                                        f"robber {action[1]} {COLOURS[action[3]]}")))
         if kind == "trade":
-            return (f"trade {COLOURS[action[1]]}",)
+            return tuple(dict.fromkeys((f"trade {_colour(action[1])}",
+                                        f"trade {COLOURS[action[1]]}")))
         if kind == "maritime":
             return (f"bank {action.index('for') - 1} {action[1]} for {action[-1]}",)
         return ()
@@ -423,12 +513,14 @@ class CatanDrawing(Drawing):
         if kind == "stolen":
             steal = view.get("steal")
             if steal and "card" in steal and view["seat"] in (steal["thief"], steal["victim"]):
-                return (f"the stolen card: {cards([steal['card']])} "
-                        f"({COLOURS[steal['victim']]} → {COLOURS[steal['thief']]})")
+                return words("the stolen card: {cards} ({victim} → {thief})",
+                             cards=cards([steal["card"]]),
+                             victim=colour_word(COLOURS[steal["victim"]]),
+                             thief=colour_word(COLOURS[steal["thief"]]))
             return ""
         if kind == "draw":
             seat = view["seat"]
             if seat is not None and seat == view["mover"] and "dev" in view["seats"][seat]:
-                return f"you drew {DEV_NAMES[action[1]]}"
+                return words("you drew a card: {card}", card=CARD_TITLES[action[1]])
             return ""
         return ""

@@ -12,21 +12,50 @@ node at ``(X, Y)``, section 2.2 of the spec):
   names it by its two nodes: ``road 23 18``).
 
 Harbours sit off the coast beside their two nodes (``3:1``, ``2:1 ore``). Only the view is
-read, so nothing hidden can be drawn.
+read, so nothing hidden can be drawn. The words (terrain, the robber's mark, the seats'
+letters) are said in the reader's language as the map is drawn (:func:`say`); each keeps
+its columns (a letter one, a terrain three on the compact map, the robber six).
 """
 from __future__ import annotations
 
+from ...core.text import cwords, say
 from .board import COORDS, EDGE_NODES, HARBOUR_EDGES, NODE_POINTS, PIPS
+from .words import RESOURCE_WORDS, TERRAIN_WORDS
 
-LETTERS = "RBWO"
-"""Each seat's letter (red, blue, white, orange), on its buildings and roads."""
+LETTERS = (cwords("seat letter", "R"), cwords("seat letter", "B"), cwords("seat letter", "W"),
+           cwords("seat letter", "O"))
+"""Each seat's letter (red, blue, white, orange: the initial of its colour in the reader's
+words), on its buildings and roads; one letter in every language."""
 STYLE = ("bold red", "bold blue", "bold bright_white", "bold dark_orange")
 TERRAIN_STYLE = {"forest": "green", "hills": "red3", "pasture": "bright_green",
                  "fields": "yellow", "mountains": "grey70", "desert": "khaki3"}
-SHORT = {"forest": "for", "hills": "hil", "pasture": "pas", "fields": "fld",
-         "mountains": "mtn", "desert": "des"}
+SHORT = {"forest": cwords("terrain, 3 letters", "for"),
+         "hills": cwords("terrain, 3 letters", "hil"),
+         "pasture": cwords("terrain, 3 letters", "pas"),
+         "fields": cwords("terrain, 3 letters", "fld"),
+         "mountains": cwords("terrain, 3 letters", "mtn"),
+         "desert": cwords("terrain, 3 letters", "des")}
+"""Each terrain in three letters, on the compact map (the legend says what they stand
+for): a translation longer than three is cut."""
+ROBBER = cwords("map", "ROBBER")
+"""The robber's mark under its hex, six columns at most in every language."""
 HARBOUR_SHORT = {"any": "3:1", "lumber": "2L", "brick": "2B", "wool": "2W", "grain": "2G",
                  "ore": "2O"}
+
+
+def letter(p: int) -> str:
+    """Seat ``p``'s letter in the reader's words (``R``; a road's is its lower case)."""
+    return say(LETTERS[p])[:1]
+
+
+def short(terrain: str) -> str:
+    """A terrain's three letters in the reader's words."""
+    return say(SHORT[terrain])[:3]
+
+
+def robber_mark() -> str:
+    """The robber's mark in the reader's words, six columns at most."""
+    return say(ROBBER)[:6]
 
 
 class Canvas:
@@ -95,7 +124,7 @@ def _node(canvas: Canvas, scale: Scale, view: dict, buildings: dict) -> None:
         row, col = scale.at(x, y)
         if n in buildings:
             p, kind = buildings[n]
-            canvas.put(row, col, LETTERS[p] + ("■" if kind == "city" else "▲"), STYLE[p])
+            canvas.put(row, col, letter(p) + ("■" if kind == "city" else "▲"), STYLE[p])
         else:
             canvas.put(row, col, f"{n:<2}", "cyan" if view.get("setup_node") == n else None)
 
@@ -120,21 +149,23 @@ def _hex_text(canvas: Canvas, scale: Scale, view: dict, h: int, whole: bool) -> 
     tstyle = TERRAIN_STYLE[terrain]
     nstyle = "bold red" if number in (6, 8) else "bold"
     pips = "•" * PIPS[number] if number else ""
+    mark = robber_mark() if robber else ""
     if whole:
+        name = say(TERRAIN_WORDS[terrain])[:10]
         canvas.put(row - 2, col - 1, f"<{h}>", "dim")
-        canvas.put(row, col + 1 - len(terrain) // 2, terrain, tstyle)
+        canvas.put(row, col + 1 - len(name) // 2, name, tstyle)
         if number:
             canvas.put(row + 1, col - 2, f"{number:>2}", nstyle)
             canvas.put(row + 1, col + 1, pips, "dim")
         if robber:
-            canvas.put(row + 2, col - 2, "ROBBER", "bold reverse")
+            canvas.put(row + 2, col + 1 - len(mark) // 2, mark, "bold reverse")
         return
     canvas.put(row - 1, col - 1 + (h < 10), f"<{h}>", "dim")
-    canvas.put(row, col - 2, SHORT[terrain], tstyle)
+    canvas.put(row, col - 2, short(terrain), tstyle)
     if number:
         canvas.put(row, col + 2, f"{number:>2}", nstyle)
     if robber:
-        canvas.put(row + 1, col - 2, "ROBBER", "bold reverse")
+        canvas.put(row + 1, col + 1 - len(mark) // 2, mark, "bold reverse")
     elif pips:
         canvas.put(row + 1, col + 1 - len(pips) // 2, pips, "dim")
 
@@ -148,7 +179,7 @@ def _edges(canvas: Canvas, scale: Scale, roads: dict, whole: bool) -> None:
             col += glyph == "│"                # under the node's label, not left of it
             if e in roads:
                 p = roads[e]
-                canvas.put(row, col - 1, glyph + LETTERS[p].lower() + glyph, STYLE[p])
+                canvas.put(row, col - 1, glyph + letter(p).lower() + glyph, STYLE[p])
             else:
                 canvas.put(row, col - 1, glyph, "dim")
                 canvas.put(row, col, str(e), "cyan")
@@ -162,7 +193,7 @@ def _edges(canvas: Canvas, scale: Scale, roads: dict, whole: bool) -> None:
             col = col + 2 if xh > xl else col - 1
         if e in roads:
             p = roads[e]
-            canvas.put(row, col, LETTERS[p].lower(), STYLE[p])
+            canvas.put(row, col, letter(p).lower(), STYLE[p])
         else:
             canvas.put(row, col, glyph, "dim")
 
@@ -180,7 +211,9 @@ def _harbours(canvas: Canvas, scale: Scale, view: dict, whole: bool) -> None:
         ux, uy = ux / length, uy / length
         row, col = scale.at(mx + 1.2 * ux, my + 1.5 * uy)
         labels = ([HARBOUR_SHORT[kind]] if not whole else
-                  ["3:1"] if kind == "any" else ["2:1", kind])
+                  ["3:1"] if kind == "any" else ["2:1", say(RESOURCE_WORDS[kind])])
+        if row + len(labels) > canvas.height:          # off the south coast: one line
+            labels = [" ".join(labels)]
         for i, label in enumerate(labels):
             start = col if ux > 0.4 else col - len(label) + 1 if ux < -0.4 else \
                 col - len(label) // 2

@@ -18,6 +18,27 @@ RESOURCE_WORDS = {"lumber": cwords("resource", "lumber"), "brick": cwords("resou
 ONE_CARD = {"lumber": cwords("one card", "a lumber"), "brick": cwords("one card", "a brick"),
             "wool": cwords("one card", "a wool"), "grain": cwords("one card", "a grain"),
             "ore": cwords("one card", "an ore")}
+TERRAIN_WORDS = {"forest": cwords("terrain", "forest"), "hills": cwords("terrain", "hills"),
+                 "pasture": cwords("terrain", "pasture"), "fields": cwords("terrain", "fields"),
+                 "mountains": cwords("terrain", "mountains"),
+                 "desert": cwords("terrain", "desert")}
+"""Each terrain's name for people (the browser's words too); Catan Dice's knights stand on
+the same terrains."""
+CARD_TITLES = {"knight": words("Knight"), "roadbuilding": words("Road Building"),
+               "plenty": words("Year of Plenty"), "monopoly": words("Monopoly"),
+               "vp": words("Victory point")}
+"""Each development card's name as a title (a hand lists them: ``2× Knight``)."""
+PHASE_WORDS = {"board": cwords("phase", "board"),
+               "setup settlement": cwords("phase", "setup settlement"),
+               "setup road": cwords("phase", "setup road"),
+               "before the roll": cwords("phase", "before the roll"),
+               "dice": cwords("phase", "dice"), "discard": cwords("phase", "discard"),
+               "robber": cwords("phase", "robber"), "steal": cwords("phase", "steal"),
+               "trade and build": cwords("phase", "trade and build"),
+               "draw": cwords("phase", "draw"), "road building": cwords("phase", "road building"),
+               "answer": cwords("phase", "answer"), "close": cwords("phase", "close"),
+               "over": cwords("phase", "over")}
+"""Each phase (:mod:`.phases`) in words for people: English as the engine names it."""
 CARD_NAMES = {"knight": words("a knight"), "roadbuilding": words("Road Building"),
               "plenty": words("Year of Plenty"), "monopoly": words("Monopoly"),
               "vp": words("a victory point card")}
@@ -113,6 +134,17 @@ def edge_place(board: Map, e: int) -> Text:
 def resource(r: str) -> Text:
     """A resource's name (``"ore"``), translatable."""
     return RESOURCE_WORDS[r]
+
+
+def phase(name: str) -> Text | str:
+    """A phase's name for people (a phase the table lacks as it is)."""
+    return PHASE_WORDS.get(name, name)
+
+
+def harbour(kind: str) -> Text | str:
+    """A harbour a seat has, as the view names it (``"3:1"``, ``"ore 2:1"``), in words."""
+    r = kind.split()[0]
+    return words("{resource} 2:1", resource=RESOURCE_WORDS[r]) if r in RESOURCE_WORDS else kind
 
 
 def seat(p: int) -> Text:

@@ -23,6 +23,19 @@ _FACE_WORDS = {"ore": cwords("resource", "ore"), "grain": cwords("resource", "gr
                "brick": cwords("resource", "brick"), "gold": cwords("resource", "gold")}
 
 
+_TERRAIN_WORDS = {"mountains": cwords("terrain", "mountains"),
+                  "fields": cwords("terrain", "fields"), "pasture": cwords("terrain", "pasture"),
+                  "forest": cwords("terrain", "forest"), "hills": cwords("terrain", "hills"),
+                  "desert": cwords("terrain", "desert")}
+"""The terrains the knights stand on, in Catan's words (a game knows only its own package,
+so the table is its own: the same messages as Catan's, one entry of the catalogue)."""
+
+
+def terrain_word(terrain: str) -> str:
+    """A terrain's name (``"mountains"``), translatable."""
+    return _TERRAIN_WORDS[terrain]
+
+
 def face_word(face: str) -> str:
     """A resource's name (``"ore"``), translatable."""
     return _FACE_WORDS[face]

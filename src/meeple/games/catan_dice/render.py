@@ -10,12 +10,15 @@ from rich.text import Text
 
 from ...core.action import Action
 from ...core.drawing import Drawing, narrowed, nothing
+from ...core.text import Text as Words
+from ...core.text import cwords, nwords, say, words
 from .island import (COSTS, FACES, INDEX, KIND, KNIGHT_HEX, KNIGHT_JOKERS, REQUIRES, TURNS,
                      VALUE, X_POINTS)
-from .score import box_text
+from .narration import face_word, terrain_word
+from .score import KIND_WORDS, box_text
 
 ISLAND = """\
- START ━ {S3}
+ {start} ━ {S3}
    ┗ {R0}
        ┣ {R1} ━ {C7}
        ┗ {R2} ━ {S4}
@@ -25,10 +28,18 @@ ISLAND = """\
                       ┗ {R6} ━ {R7} ━ {S7}
                                    ┣ {R8} ━ {R9} ━ {S9} ━ {R10} ━ {R11} ━ {S11}
                                    ┗ {R12} ━ {R13} ━ {C20} ━ {R14} ━ {R15} ━ {C30}"""
-LEGEND = ("[bold green]■ built[/]  [yellow]□ can be built now (if paid)[/]  [dim]· locked[/]"
-          f"  [red]X[/] nothing built ({X_POINTS})")
+START = cwords("sheet", "START")
+"""Where the roads begin, five columns in every language (the tree is drawn under it)."""
+LEGEND = words("[bold green]■ built[/]  [yellow]□ can be built now (if paid)[/]  [dim]· "
+               "locked[/]  [red]X[/] nothing built ({x})", x=X_POINTS)
 FACE_STYLE = {"ore": "grey70", "grain": "yellow", "wool": "bright_green", "lumber": "green4",
               "brick": "red3", "gold": "gold1"}
+JOKER_STATES = {"locked": words("[dim]joker locked[/]"), "ready": words("[bold cyan]joker "
+                                                                        "ready[/]"),
+                "used": words("[strike]joker used[/]")}
+"""A knight's joker: not yet usable (its knight unbuilt), ready, or used."""
+PHASES = {"rolling": words("rolling"), "building": words("building")}
+"""The turn's phases in the dice line's words (choosing: after which roll)."""
 
 
 def _mask(names: Sequence[str]) -> int:
@@ -45,27 +56,30 @@ def _token(built: int, name: str) -> str:
 
 def _costs() -> str:
     def cost(kind: str) -> str:
-        return "+".join(f"{k}{FACES[f]}" if k > 1 else FACES[f] for f, k in COSTS[kind].items())
-    return ("costs: road " + cost("road") + " (1) │ settlement " + cost("settlement")
-            + " (3 4 5 7 9 11 in order) │ city " + cost("city") + " (7 12 20 30 in order)"
-            + " │ knight " + cost("knight") + " (1-6 in order)")
+        return "+".join(f"{k}{say(face_word(FACES[f]))}" if k > 1 else say(face_word(FACES[f]))
+                        for f, k in COSTS[kind].items())
+    return say(words("costs: {road} {road_cost} (1) │ {settlement} {settlement_cost} (3 4 5 7 9 "
+                     "11 in order) │ {city} {city_cost} (7 12 20 30 in order) │ {knight} "
+                     "{knight_cost} (1-6 in order)", road=KIND_WORDS["road"],
+                     road_cost=cost("road"), settlement=KIND_WORDS["settlement"],
+                     settlement_cost=cost("settlement"), city=KIND_WORDS["city"],
+                     city_cost=cost("city"), knight=KIND_WORDS["knight"],
+                     knight_cost=cost("knight")))
 
 
 def _knights(sheet: dict) -> str:
     built, used, parts = _mask(sheet["built"]), set(sheet["jokers_used"]), []
     for k, target in KNIGHT_JOKERS.items():
-        joker = FACES[target] if target is not None else "any"
-        if k not in sheet["built"]:
-            state = "[dim]joker locked[/]"
-        elif k not in used:
-            state = "[bold cyan]joker ready[/]"
-        else:
-            state = "[strike]joker used[/]"
-        parts.append(f"{_token(built, k)} {KNIGHT_HEX[k]}→{joker} {state}")
-    return "knights: " + " │ ".join(parts)
+        joker = say(face_word(FACES[target]) if target is not None else words("any"))
+        state = ("locked" if k not in sheet["built"] else "ready" if k not in used
+                 else "used")
+        parts.append(f"{_token(built, k)} {say(terrain_word(KNIGHT_HEX[k]))}→{joker} "
+                     f"{say(JOKER_STATES[state])}")
+    knights = " │ ".join(parts)
+    return say(words("knights: {knights}", knights=knights))
 
 
-def _boxes(sheet: dict, label: str = "score") -> str:
+def _boxes(sheet: dict, label: str) -> str:
     """A sheet's row of turn boxes and its total (``label``: whose), 80 columns at most."""
     cells = []
     for t in range(TURNS):
@@ -74,17 +88,19 @@ def _boxes(sheet: dict, label: str = "score") -> str:
             cells.append(f"{points:>3}" if built else "[red]  X[/]")
         else:
             cells.append("  ·")
-    return f"{label}: │" + "│".join(cells) + f"│ total {sheet['total']}"
+    total = say(words("total {n}", n=sheet["total"]))
+    return f"{label}: │" + "│".join(cells) + f"│ {total}"
 
 
 def dice_line(view: dict) -> str:
-    parts = []
+    parts, spent = [], say(words("spent"))
     for i, (face, used) in enumerate(zip(view["dice"], view["used"])):
         if used:
-            parts.append(f"[dim strike]{i}:{face}[/][dim] spent[/]")
+            parts.append(f"[dim strike]{i}:{say(face_word(face))}[/][dim] {spent}[/]")
         else:
-            parts.append(f"[bold {FACE_STYLE[face]}]{i}:{face}[/]")
-    return "dice:  " + "  ".join(parts)
+            parts.append(f"[bold {FACE_STYLE[face]}]{i}:{say(face_word(face))}[/]")
+    dice = "  ".join(parts)
+    return say(words("dice:  {dice}", dice=dice))
 
 
 class CatanDiceDrawing(Drawing):
@@ -96,21 +112,31 @@ class CatanDiceDrawing(Drawing):
         who = view["active"] if view["seat"] is None else view["seat"]
         sheet = view["sheets"][who]
         built = _mask(sheet["built"])
-        lines = [f"[bold]Catan Dice — seat {who}, turn {min(len(sheet['boxes']) + 1, TURNS)} "
-                 f"of {TURNS}[/]", ISLAND.format(**{n: _token(built, n) for n in KIND}),
-                 LEGEND, _knights(sheet), _costs(), _boxes(sheet),
+        title = words("Catan Dice — seat {seat}, turn {turn} of {turns}", seat=who,
+                      turn=min(len(sheet["boxes"]) + 1, TURNS), turns=TURNS)
+        start = say(START)[:5]
+        lines = [f"[bold]{say(title)}[/]",
+                 ISLAND.format(start=f"{start:<5}", **{n: _token(built, n) for n in KIND}),
+                 say(LEGEND), _knights(sheet), _costs(), _boxes(sheet, say(words("score"))),
                  # every sheet is open: the others' rows under this one
-                 *(_boxes(s, f"seat {i}") for i, s in enumerate(view["sheets"]) if i != who)]
+                 *(_boxes(s, say(words("seat {seat}", seat=i)))
+                   for i, s in enumerate(view["sheets"]) if i != who)]
         if sheet["boxes"]:
-            lines.append(f"last turn: {box_text(sheet['boxes_built'][-1])}")
+            lines.append(say(words("last turn: {built}",
+                                   built=box_text(sheet["boxes_built"][-1]))))
         if not view["terminal"] and who == view["active"]:
-            phase = {"rolling": "rolling", "choosing": f"after roll {view['rolls']} of 3",
-                     "building": "building"}[view["phase"]]
+            phase = say(words("after roll {n} of 3", n=view["rolls"])
+                        if view["phase"] == "choosing" else PHASES[view["phase"]])
             dice = dice_line(view)
             fits = width is None or Text.from_markup(dice).cell_len + len(phase) + 5 <= width
-            lines += [f"{dice}   ({phase})"] if fits else [dice, f"       ({phase})"]
+            if fits:
+                lines.append(f"{dice}   ({phase})")
+            else:                   # in the title, not a line of its own (the sheet is tall)
+                lines[0] = f"[bold]{say(title)}[/] · {phase}"
+                lines.append(dice)
             if view["built_this_turn"]:
-                lines.append("built this turn: " + box_text(view["built_this_turn"]))
+                lines.append(say(words("built this turn: {items}",
+                                       items=box_text(view["built_this_turn"]))))
         return "\n".join(lines)
 
     def prompt_forms(self, view: dict, action: Action) -> tuple[str, ...]:
@@ -127,16 +153,25 @@ class CatanDiceDrawing(Drawing):
         builds = [a[2] for a in legal if a[0] == "build"]
         if not builds:
             return None
-        return (f"Nothing is built this turn, though {', '.join(builds[:4])}"
-                f"{' …' if len(builds) > 4 else ''} can be: end writes an X ({X_POINTS}), "
-                "and once the next roll is seen it cannot be taken back.")
+        named = ", ".join(builds[:4]) + (" …" if len(builds) > 4 else "")
+        return words("Nothing is built this turn, though {builds} can be: end writes an X "
+                     "({x}), and once the next roll is seen it cannot be taken back.",
+                     builds=named, x=X_POINTS)
+
+    def dealt(self, view: dict, action: Action) -> str | None:
+        """A roll as the faces it shows, in the dice's order and the reader's words
+        (``dice rolled: ore gold brick``): the dice line numbers them so."""
+        if action[0] != "roll":
+            return None
+        return words("{what}: {parts}", what=words("dice rolled"),
+                     parts=" ".join(say(face_word(face)) for face in action[1:]))
 
     def prompt_text(self, view: dict, text: str) -> str:
         """Dice to reroll may be named in any order (``reroll 3 1`` is ``reroll 1 3``)."""
-        words = text.split()
-        if len(words) > 1 and words[0].casefold() == "reroll" and all(
-                w.isascii() and w.isdigit() and len(w) < 9 for w in words[1:]):
-            return " ".join(["reroll", *sorted(words[1:], key=int)])
+        tokens = text.split()
+        if len(tokens) > 1 and tokens[0].casefold() == "reroll" and all(
+                w.isascii() and w.isdigit() and len(w) < 9 for w in tokens[1:]):
+            return " ".join(["reroll", *sorted(tokens[1:], key=int)])
         return text
 
     def legal_help(self, view: dict, legal: Sequence[Action], only: Sequence[str] = ()
@@ -147,19 +182,27 @@ class CatanDiceDrawing(Drawing):
             shown = narrowed(self, view, legal, only)
             return ", ".join(str(a) for a in shown) if shown else nothing(only)
         if view["phase"] == "choosing":
-            return (f"after roll {view['rolls']} of 3: [bold]stop[/] to keep the dice, or "
-                    "[bold]reroll I ...[/] with any dice 0-5 (e.g. reroll 0 3 5)")
+            return say(words("after roll {n} of 3: [bold]stop[/] to keep the dice, or "
+                             "[bold]reroll I ...[/] with any dice 0-5 (e.g. reroll 0 3 5)",
+                             n=view["rolls"]))
         groups: dict[str, list[str]] = {}
         for action in legal:
             groups.setdefault(action[0], []).append(str(action))
-        names = {"build": "build", "trade": "gold exchange", "joker": "jokers", "end": "end"}
-        lines = [f"{names.get(kind, kind)}: {', '.join(acts)}" for kind, acts in groups.items()]
+        listed = {kind: ", ".join(acts) for kind, acts in groups.items()}
+        lines: list[Words | str] = [words("{kind}: {moves}", kind=GROUPS.get(kind, kind),
+                                          moves=moves) for kind, moves in listed.items()]
         built = view["built_this_turn"]
         if built:
             points = sum(VALUE[n] for n in built)
-            lines.append(f"end writes {points} point{'' if points == 1 else 's'} for this "
-                         f"turn ({box_text(built)})")
+            lines.append(nwords("end writes {n} point for this turn ({built})",
+                                "end writes {n} points for this turn ({built})", points,
+                                built=box_text(built)))
         elif "build" not in groups:
-            lines.insert(0, f"nothing can be built with these dice (end writes an X, "
-                            f"{X_POINTS})")
-        return "\n".join(lines)
+            lines.insert(0, words("nothing can be built with these dice (end writes an X, {x})",
+                                  x=X_POINTS))
+        return "\n".join(say(line) for line in lines)
+
+
+GROUPS = {"build": words("build"), "trade": words("gold exchange"), "joker": words("jokers"),
+          "end": words("end")}
+"""Each kind of legal move, as the help heads its list (the moves in the notation)."""
