@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { el, swatch } from "./dom.js";
 import { createPlayerCard, me, onPlayer } from "./player.js";
+import { nameWords } from "./names.js";
 import { clockText, copyButton, createMyGames } from "./my_games.js";
 import { renderGameCards } from "./game_cards.js";
 import { colourName } from "./colours.js";
@@ -442,7 +443,7 @@ const offered = (game) => game.seats.filter((s) => s.open && s.mode === "open");
 function seatWords(game) {
   return game.seats.map((s) => s.agent !== "human" ? t("bot {name}", { name: s.agent })
     : s.open && s.mode === "open" ? t("free")
-      : s.name || (s.mode === "invite" ? t("invited") : t("a person"))).join(", ");
+      : nameWords(s.name) || (s.mode === "invite" ? t("invited") : t("a person"))).join(", ");
 }
 
 async function joinSeat(game, seat) {
@@ -504,8 +505,9 @@ let myGames = null;
 
 function showWho(player) {
   $("whoami").textContent = !player ? ""
-    : player.account ? `${player.name || player.account.username} (${player.account.username})`
-      : player.name || "";
+    : player.account
+      ? `${nameWords(player.name) || player.account.username} (${player.account.username})`
+      : nameWords(player.name) || "";
 }
 
 async function start() {
