@@ -98,6 +98,10 @@ def test_the_pages_words_from_the_server_in_the_reader_s_language(serve):
     czech = {"Accept-Language": "cs"}
     types = {t["name"]: t for t in client.get("/api/games/types", headers=czech).json()}
     assert types["hunters-gatherers"]["title"] == "Carcassonne: Lovci a sběrači"
+    numbers = {o["name"]: o for o in types["catan"]["options"]}["numbers"]   # the lobby's
+    assert (numbers["label"], numbers["types"]) == ("číselné žetony", ["string"])
+    assert numbers["type"] == "text: jedna z hodnot spiral, random"
+    assert numbers["help"].startswith("jak proměnlivý plán rozloží číselné žetony")
     assert all(t["rules"] for t in types.values())          # every game has its page
     bots = {b["spec"]: b for b in types["carcassonne"]["bots"]}
     assert bots["mcts:time=0.5"]["name"] == "mcts (rychlý)"
