@@ -14,6 +14,7 @@ import time
 import axe_core
 import pytest
 from browser_steps import wait_until
+from catan_play import choose
 from playwright.sync_api import expect
 
 HEADERS = {"cs": "cs-CZ,cs;q=0.9,en;q=0.5", "ru": "ru-RU,ru;q=0.9,en;q=0.5"}
@@ -21,12 +22,19 @@ LOCALES = {"cs": "cs-CZ", "ru": "ru-RU"}
 NEW_GAME = {"cs": "Nová hra", "ru": "Новая партия"}
 MY_TURN = {"cs": "Jste na tahu", "ru": "Ваш ход"}
 GAME_OVER = {"cs": "Konec hry", "ru": "Партия окончена"}
-# Each game short (a few of the person's turns) against a quick bot.
-GAMES = (("carcassonne", 2, {"1": "random"}, {"deck": {"U": 3, "V": 3, "E": 2, "D": 2, "B": 1}}),
+# Each game short (a few of the person's turns) against a quick bot: (name, players, bots,
+# what else the game is created with). Catan, 3 players against two greedy bots (random ones
+# never end a game of Catan): with this seed and the moves the person makes in
+# test_no_page_shows_an_english_sentence it ends in 56 of the person's moves (rolls,
+# building, the robber, trade offers, answers and trades on the way), 250 actions in all.
+GAMES = (("carcassonne", 2, {"1": "random"},
+          {"config": {"deck": {"U": 3, "V": 3, "E": 2, "D": 2, "B": 1}}}),
          ("hunters-gatherers", 2, {"1": "random"},
-          {"deck": {"L07": 2, "L15": 2, "L28": 2, "L29": 2, "L30": 2}, "bonus_deck": {"B04": 1}}),
-         ("jaeger-sammler", 2, {"1": "random"}, None),
-         ("catan-dice", 1, {}, None))
+          {"config": {"deck": {"L07": 2, "L15": 2, "L28": 2, "L29": 2, "L30": 2},
+                      "bonus_deck": {"B04": 1}}}),
+         ("jaeger-sammler", 2, {"1": "random"}, {}),
+         ("catan-dice", 1, {}, {}),
+         ("catan", 3, {"1": "greedy", "2": "greedy"}, {"seed": 1}))
 
 STOP = set("""the and your you turn turns place placed follower followers tile tiles points point
     game games move moves waiting score scores player players new open watch replay join with
@@ -36,17 +44,11 @@ STOP = set("""the and your you turn turns place placed follower followers tile t
     river hut huts pawn pawns summer winter crate crates weapon weapons legend are not can will
     what who when start about minutes options save name account connected others chance review
     nothing scored completed incomplete monastery lake fish bonus put rolled moved mammoth
-    segments neighbours bordering writes settlement settlements knight knights""".split())
+    segments neighbours bordering writes settlement settlements knight knights guest""".split())
 """Common English words: none may be read on a page in Czech or Russian. (Names stay as
 they are: meeple, the bots' names, Jäger und Sammler; so do keys and notation in <kbd> and
 <code>, and a button whose words are its move's notation.)"""
 WORD = re.compile(r"[A-Za-z]+")
-
-ENGINE_WORDS = "#log li.event, #breakdown .breakdown-item .text, #events li, #losses, #chart .loss"
-"""Where the engines' own scoring words show (the events of the log, the final breakdown's
-items, a replay step's events) and the review's words for a best move (stored with the
-review, in English, when it was made): still English (see
-test_the_engines_scoring_words_are_in_the_reader_s_language)."""
 
 READ = """(skip) => {
   const out = [];
@@ -76,8 +78,9 @@ READ = """(skip) => {
 }"""
 
 
-def english_in(page, skip: str = ENGINE_WORDS) -> list[str]:
-    """The texts the page shows a person that hold a common English word."""
+def english_in(page, skip: str = "") -> list[str]:
+    """The texts the page shows a person that hold a common English word (``skip``: a
+    selector of elements not to read)."""
     texts = page.evaluate(READ, skip)
     return sorted({t for t in texts if any(w.lower() in STOP for w in WORD.findall(t))})
 
@@ -111,17 +114,26 @@ def my_turn_or_over(page) -> dict:
     return page.evaluate("window.meeple.state()")
 
 
-def play(page, rng: random.Random, moves: int | None = None) -> dict:
-    """Play random legal moves as the page's seat, `moves` of them (None: to the end)."""
-    done = 0
+def play(page, rng: random.Random, moves: int | None = None, game: str = "",
+         after=None) -> dict:
+    """Play random legal moves as the page's seat, `moves` of them (None: to the end); in
+    Catan (``game``) those of a person who builds what they can (:func:`catan_play.choose`).
+    ``after(kind)``: called once a move of a kind (its first word) not played before is made
+    (the page then shows what it brought: a trade offer, the robber, a discard)."""
+    done, kinds = 0, set()
     while moves is None or done < moves:
         state = my_turn_or_over(page)
         if state["terminal"]:
             return state
-        action = rng.choice(state["legal"])
+        action = (choose(state["legal"], rng) if game == "catan"
+                  else rng.choice(state["legal"]))
         page.evaluate("(a) => window.meeple.send(a)", action)
         wait_until(page, f"window.meeple.state().index > {state['index']}", timeout=30)
         done += 1
+        kind = action.split()[0]
+        if after and kind not in kinds:
+            kinds.add(kind)
+            after(kind)
     return page.evaluate("window.meeple.state()")
 
 
@@ -139,8 +151,8 @@ def test_the_lobby_and_each_game_by_the_browser_s_language(server, reader, artif
     expect(page.locator(".game-card .rules-of").first).to_have_attribute("href", re.compile("^/rules/"))
     assert misses(page) == []
     page.screenshot(path=str(artifacts / f"languages-{lang}-lobby.png"), full_page=True)
-    for name, players, bots, config in GAMES:
-        game = server.create(name, players, bots, **({"config": config} if config else {}))
+    for name, players, bots, extra in GAMES:
+        game = server.create(name, players, bots, **extra)
         page.goto(server.base + game["seats"][0]["join"])
         my_turn_or_over(page)
         expect(page.locator("#status")).to_contain_text(MY_TURN[lang])
@@ -166,6 +178,52 @@ def test_a_catan_game_in_czech_misses_no_word_through_the_set_up_s_first_clicks(
         wait_until(page, f"window.meeple.state().index > {state['index']}", timeout=30)
     expect(page.locator("#ct-seats")).to_contain_text("hráč")
     assert misses(page) == []
+
+
+@pytest.mark.parametrize("lang", ["cs", "ru"])
+def test_each_game_s_options_are_in_the_reader_s_language(server, reader, artifacts, lang):
+    """The lobby's options panel: every option's help and type, as each game declares
+    them, in the reader's language (no English word, no catalogue miss, none of the
+    English help left)."""
+    english = {t["name"]: t["options"] for t in server.get("/api/games/types")}
+    page = reader(lang)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#game-cards .game-card")
+    page.locator("#options summary").click()
+    found = {}
+    for name, *_ in GAMES:
+        page.select_option("#game", name)
+        body = page.locator("#options-body")
+        expect(body.locator(".opt, p")).not_to_have_count(0)
+        helps = [*body.locator(".opt-help, .opt-file").all_inner_texts(),
+                 *[e.get_attribute("placeholder") for e in body.locator("[placeholder]").all()]]
+        assert len(helps) >= len(english[name]), name
+        left = [o["help"] for o in english[name] if any(o["help"] in h for h in helps)]
+        if english_in(page) or misses(page) or left:
+            found[name] = {"english": english_in(page), "misses": misses(page), "left": left}
+        if name == "hunters-gatherers":
+            body.screenshot(path=str(artifacts / f"languages-{lang}-options.png"))
+    assert not found, json.dumps(found, ensure_ascii=False, indent=1)
+
+
+def test_a_new_player_s_name_reads_in_each_reader_s_language(server, reader):
+    """The name the server gives a new player ("Guest 4821") is kept so and read in each
+    reader's language: its own page in Czech, the players and the log of a spectator in
+    Russian and in English."""
+    game = server.create("carcassonne", 2, {"1": "random"}, seats={"0": "open"})
+    page = reader("cs")
+    page.goto(server.base + game["seats"][0]["join"])
+    my_turn_or_over(page)
+    stored = server.get(f"/api/games/{game['id']}")["seats"][0]["name"]
+    number = re.fullmatch(r"Guest (\d+)", stored)[1]
+    expect(page.locator("#who")).to_contain_text(f"Host {number}")
+    play(page, random.Random(4), 2)                           # a line of the log is theirs
+    for lang, name in (("ru", f"Гость {number}"), (None, f"Guest {number}")):
+        watcher = reader(lang)
+        watcher.goto(server.base + f"/games/{game['id']}")
+        expect(watcher.locator("#players li[data-seat='0']")).to_contain_text(name)
+        expect(watcher.locator("#log li.move").filter(has_text=name)).not_to_have_count(0)
+        assert misses(watcher) == []
 
 
 # --- by the switch: remembered, and the game's WebSocket follows ------------------------------
@@ -207,16 +265,18 @@ def test_the_switch_changes_the_language_of_the_page_its_words_and_its_log(serve
 
 @pytest.mark.parametrize("lang", ["cs", "ru"])
 def test_no_page_shows_an_english_sentence(server, reader, artifacts, lang):
-    page, found, rng = reader(lang), {}, random.Random(26)
-    finished = {}
-    for name, players, bots, config in GAMES:
-        game = server.create(name, players, bots, **({"config": config} if config else {}))
+    page, found, finished = reader(lang), {}, {}
+    for name, players, bots, extra in GAMES:
+        rng = random.Random(26)             # Catan's seed and these moves: a short game
+        game = server.create(name, players, bots, **extra)
         page.goto(server.base + game["seats"][0]["join"])
         my_turn_or_over(page)
         check(page, lang, f"{name}: the start", found)
-        play(page, rng, 3)
+        def after(kind: str) -> None:
+            check(page, lang, f"{name}: after the first {kind}", found)
+        play(page, rng, 3, name, after)
         check(page, lang, f"{name}: three moves on", found)
-        end = play(page, rng)
+        end = play(page, rng, None, name, after)
         assert end["terminal"]
         expect(page.locator("#status")).to_contain_text(GAME_OVER[lang])
         expect(page.locator("#breakdown")).to_be_visible()
@@ -229,9 +289,10 @@ def test_no_page_shows_an_english_sentence(server, reader, artifacts, lang):
         check(page, lang, f"{name}: replay", found)
         page.keyboard.press("End")
         wait_until(page, "window.meeple.step() === window.meeple.of()")
-        deadline = time.monotonic() + 60            # the review, once done, names the moves
+        deadline = time.monotonic() + 120     # the review, once done, names the moves (Catan's
+        # 200 positions take half a minute or more on a busy machine)
         while page.evaluate("document.getElementById('chart-box').dataset.state") != "done":
-            assert time.monotonic() < deadline, "the review did not finish"
+            assert time.monotonic() < deadline, f"the review of {name} did not finish"
             time.sleep(0.3)
         check(page, lang, f"{name}: replay at the end, with its review", found)
     page.screenshot(path=str(artifacts / f"languages-{lang}-replay.png"))
@@ -272,8 +333,8 @@ def test_no_page_shows_an_english_sentence(server, reader, artifacts, lang):
 
 def test_the_engines_scoring_words_are_in_the_reader_s_language(server, reader):
     page = reader("cs")
-    name, players, bots, config = GAMES[0]
-    game = server.create(name, players, {"0": "random", "1": "random"}, config=config)
+    name, players, bots, extra = GAMES[0]
+    game = server.create(name, players, {"0": "random", "1": "random"}, **extra)
     deadline = time.monotonic() + 60
     while not server.get(f"/api/games/{game['id']}")["terminal"]:
         assert time.monotonic() < deadline

@@ -392,7 +392,7 @@ def test_lobby_options_short_carcassonne_without_aids(server, page, artifacts):
         deck.fill("{U: 3")
         expect(page.locator("[data-error-for='deck']")).to_contain_text("not valid JSON")
         page.click("#create")
-        expect(page.locator("#create-error")).to_contain_text("deck")
+        expect(page.locator("#create-error")).to_contain_text("draw pile")
         assert page.locator("#links li").count() == 0
         # A key the game does not know: the server's refusal (400) is shown.
         deck.fill('{"Q1": 2}')

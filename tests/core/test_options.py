@@ -13,6 +13,7 @@ from meeple.agents import agent_classes, make_agent
 from meeple.core.options import Option, check_all
 from meeple.games import GAMES
 from meeple.games.jaeger_sammler.board import DEFAULT_FILE
+from meeple.i18n import translate
 
 ITERS = Option("iters", int, 1000, "iterations", low=1)
 TIME = Option("time", float, None, "seconds", low=0, low_open=True)
@@ -144,6 +145,8 @@ def test_sizes_of_text_lists_and_objects_are_bounded_and_counted_first():
 
 def test_the_bounds_are_shown_in_words_and_as_data():
     assert SECONDS.type_text() == "number > 0 and ≤ 3600"
+    assert translate(SECONDS.type_text(), "ru") == "число > 0 и ≤ 3600"       # translatable
+    assert translate(PATH.type_text(), "cs") == "text, nejvýše 10 znaků"
     assert PILE.type_text() == ("object ({tile type: count}), each count ≤ a bound per key "
                                 "(at most 6), counts ≤ 8 in all, at most 4 keys")
     assert PER_KEY.type_text() == "object, each count ≤ 5, counts ≤ 100 in all"

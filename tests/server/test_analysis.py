@@ -2,6 +2,7 @@
 kept with the game (a restarted server serves the same review)."""
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -49,6 +50,21 @@ def test_a_finished_game_is_reviewed_move_by_move_and_kept(serve):
         assert row["seat"] in (0, 1)
     again = serve()                                   # a restart: the review was kept
     assert again.get(f"/api/games/{game_id}/analysis").json() == found
+
+
+def test_the_review_names_the_best_moves_in_the_reader_s_language(serve):
+    """The review keeps each best move in notation; its words are the engine's, said in the
+    language of each request (as the log says a move)."""
+    client = serve()
+    game_id = finished_game(client)
+    english = review(client, game_id)["moves"]
+    czech = client.get(f"/api/games/{game_id}/analysis",
+                       headers={"Accept-Language": "cs"}).json()["moves"]
+    assert [m["best"] for m in czech] == [m["best"] for m in english]
+    for said, words in zip(czech, english):
+        assert words["best_words"] and said["best_words"] != words["best_words"], said
+    assert any(w["best_words"].startswith("placed ") for w in english)
+    assert not any(re.search(r"\b(placed|put|tile)\b", m["best_words"]) for m in czech)
 
 
 def test_no_review_before_the_end(serve):

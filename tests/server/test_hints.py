@@ -43,6 +43,17 @@ def test_hints_rank_the_legal_moves_of_the_seat_to_move(serve):
     assert state(client, game_id, token)["index"] == now["index"]   # nothing was played
 
 
+def test_a_hint_s_words_are_in_the_reader_s_language(serve):
+    client = serve()
+    created = create(client, "carcassonne", bots={"1": "mcts:iters=60"}, seed=4)
+    game_id, token = created["id"], tokens(created)[0]
+    reply = client.get(f"/api/games/{game_id}/hints",
+                       headers={**auth(token), "Accept-Language": "cs"})
+    assert reply.status_code == 200, reply.json()
+    for m in reply.json()["moves"]:                   # "karta: …, pak …", not "placed …, then"
+        assert ", pak " in m["words"] and "placed" not in m["words"], m
+
+
 def test_catan_dice_hints_come_from_the_planner(serve):
     client = serve()
     created = create(client, "catan-dice", players=1, seed=2)

@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from .helpers import create
+
 
 @pytest.fixture
 def db_url(tmp_path) -> str:
@@ -43,7 +45,7 @@ def test_a_catalogue_for_the_page(serve):
 def test_the_log_in_the_reader_s_language_over_http_and_websocket(serve):
     import json
 
-    from .helpers import auth as bearer, create, receive_text, ws_path
+    from .helpers import auth as bearer, receive_text, ws_path
     client = serve()
     game = create(client, "catan-dice", players=1, seed=3)
     token = game["seats"][0]["token"]
@@ -68,6 +70,27 @@ def test_the_log_in_the_reader_s_language_over_http_and_websocket(serve):
         assert update["log"][-1]["text"] == "красный: конец хода"
 
 
+def test_a_new_player_s_name_is_said_in_the_reader_s_language(serve):
+    """The name the server gives a new player ("Guest 4821") is stored so and said in each
+    reader's language in the log; a name a person chose is theirs in every language."""
+    client = serve()
+    game = create(client, "catan-dice", players=1, seed=3, names={"0": "Guest 4821"})
+    token = game["seats"][0]["token"]
+    url, auth = f"/api/games/{game['id']}/actions", {"Authorization": f"Bearer {token}"}
+    client.post(url, json={"action": "stop"}, headers=auth)
+    for lang, said in (("en", "Guest 4821 rolled "), ("cs", "Host 4821: "),
+                       ("ru", "Гость 4821: ")):
+        log = client.get(f"/api/games/{game['id']}",
+                         headers={**auth, "Accept-Language": lang}).json()["log"]
+        assert log[0]["text"].startswith(said), (lang, log[0])
+    assert client.get(f"/api/games/{game['id']}").json()["seats"][0]["name"] == "Guest 4821"
+    other = create(client, "catan-dice", players=1, seed=3, names={"0": "Guesty 7"})
+    client.post(f"/api/games/{other['id']}/actions", json={"action": "stop"},
+                headers={"Authorization": f"Bearer {other['seats'][0]['token']}"})
+    log = client.get(f"/api/games/{other['id']}", headers={"Accept-Language": "cs"}).json()["log"]
+    assert log[0]["text"].startswith("Guesty 7: ")
+
+
 def test_the_pages_words_from_the_server_in_the_reader_s_language(serve):
     """The game types (titles, the bots' words), a tile's words in the client data, and a
     page of words (an unknown game) in the language the request reads."""
@@ -75,6 +98,10 @@ def test_the_pages_words_from_the_server_in_the_reader_s_language(serve):
     czech = {"Accept-Language": "cs"}
     types = {t["name"]: t for t in client.get("/api/games/types", headers=czech).json()}
     assert types["hunters-gatherers"]["title"] == "Carcassonne: Lovci a sběrači"
+    numbers = {o["name"]: o for o in types["catan"]["options"]}["numbers"]   # the lobby's
+    assert (numbers["label"], numbers["types"]) == ("číselné žetony", ["string"])
+    assert numbers["type"] == "text: jedna z hodnot spiral, random"
+    assert numbers["help"].startswith("jak proměnlivý plán rozloží číselné žetony")
     assert all(t["rules"] for t in types.values())          # every game has its page
     bots = {b["spec"]: b for b in types["carcassonne"]["bots"]}
     assert bots["mcts:time=0.5"]["name"] == "mcts (rychlý)"

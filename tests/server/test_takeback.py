@@ -253,6 +253,10 @@ def test_a_takeback_undoes_the_tile_and_its_follower_together(serve, db_url):
         assert undo == [e["text"] for e in state(client, game_id)["log"]]
         assert undo[0].startswith("Alice placed ") and "starting tile" in undo[0]
         assert undo[1].startswith("Alice put a follower ")
+        czech = client.get(f"/api/games/{game_id}",          # in the reader's language
+                           headers={**auth(t[1]), "Accept-Language": "cs"}).json()
+        assert czech["takeback"]["undo"][0].startswith("Alice: ")
+        assert "startovní karty" in czech["takeback"]["undo"][0]
         assert answer(client, game_id, t[1], True).status_code == 200
         back = receive(ws)
         assert back["type"] == "state" and back["index"] == 1 and back["log"] == []

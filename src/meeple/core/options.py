@@ -15,8 +15,17 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-TYPE_NAMES = {bool: "true or false", int: "integer", float: "number", str: "text",
-              dict: "object", list: "list"}
+from .text import Text, comma_words, cwords, join_words, nwords, words
+
+TYPE_NAMES = {bool: cwords("option type", "true or false"),
+              int: cwords("option type", "integer"), float: cwords("option type", "number"),
+              str: cwords("option type", "text"), dict: cwords("option type", "object"),
+              list: cwords("option type", "list")}
+"""Each JSON type in words for people."""
+JSON_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string",
+              dict: "object", list: "array"}
+"""Each JSON type by its JSON Schema name: what a client reads to take a value (the
+words of :data:`TYPE_NAMES` are in the reader's language)."""
 BUDGETS = ("seconds", "iterations", "determinizations")
 """The kinds of budget an agent option may declare (:attr:`Option.budget`)."""
 _INTEGER = re.compile(r"[+-]?[0-9]+")
@@ -35,7 +44,11 @@ def _num(x: float) -> str:
 class Option:
     """One setting: its name, JSON type(s), default, one line of help, and the values allowed
     (for an object, the keys allowed; None: any). ``form`` says in words what the value
-    stands for (``"a file path"``, ``"{tile type: count}"``).
+    stands for (``"a file path"``, ``"{tile type: count}"``); ``label`` names the option
+    for people (``"draw pile"``; its ``name`` is the key a config takes). The words for
+    people (``help``, ``form``, ``label``) are :func:`~meeple.core.text.words` where a
+    driver shows them to people who may read another language (a game's options, in the
+    lobby).
 
     Bounds (each None where it does not apply), checked before anything is built:
 
@@ -74,6 +87,8 @@ class Option:
     short: Any = None
     """A value that makes the game short (a few minutes: a small pile), which a client may
     offer as "a short game"; None where the option has none."""
+    label: str | None = None
+    """The option in a few words for people; None: its name."""
 
     def __post_init__(self) -> None:
         if self.budget is not None and self.budget not in BUDGETS:
@@ -86,50 +101,55 @@ class Option:
     def types(self) -> tuple[builtins.type, ...]:     # (the field ``type`` hides the name)
         return self.type if isinstance(self.type, tuple) else (self.type,)
 
-    def type_text(self) -> str:
+    def type_text(self) -> Text | str:
         """The type in words with its bounds: ``"integer ≥ 1 and ≤ 10000000"``, ``"text:
-        one of cutoff, random"``, ``"object ({tile type: count}), counts ≤ 213 in all"``."""
-        text = " or ".join(TYPE_NAMES[t] for t in self.types)
+        one of cutoff, random"``, ``"object ({tile type: count}), counts ≤ 213 in all"``
+        (translatable: a :class:`~meeple.core.text.Text`)."""
+        text = _or([TYPE_NAMES[t] for t in self.types])
         if self.form:
-            text += f" ({self.form})"
+            text = words("{type} ({form})", type=text, form=self.form)
         numbers = []
         if self.low is not None:
             numbers.append(f"{'>' if self.low_open else '≥'} {_num(self.low)}")
         if self.high is not None:
             numbers.append(f"≤ {_num(self.high)}")
         if numbers:
-            text += " " + " and ".join(numbers)
-        sizes = []
+            text = words("{type} {bounds}", type=text, bounds=join_words(numbers))
+        sizes: list[str] = []
         if isinstance(self.each, Mapping) and self.each:
-            sizes.append(f"each count ≤ a bound per key (at most "
-                         f"{_num(max(self.each.values()))})")
+            sizes.append(words("each count ≤ a bound per key (at most {n})",
+                               n=_num(max(self.each.values()))))
         elif isinstance(self.each, (int, float)):
-            sizes.append(f"each count ≤ {_num(self.each)}")
+            sizes.append(words("each count ≤ {n}", n=_num(self.each)))
         if self.total is not None:
-            sizes.append(f"counts ≤ {_num(self.total)} in all")
+            sizes.append(words("counts ≤ {n} in all", n=_num(self.total)))
         if self.length is not None:
             sizes.append(self._length_text())
         if sizes:
-            text += ", " + ", ".join(sizes)
+            text = comma_words([text, *sizes])
         if self.allowed is not None and dict not in self.types:
-            text += ": one of " + ", ".join(map(str, self.allowed))
+            text = words("{type}: one of {values}", type=text,
+                         values=", ".join(map(str, self.allowed)))
         return text
 
-    def _length_text(self) -> str:
+    def _length_text(self) -> Text:
+        n = self.length or 0
         parts = []
         if str in self.types:
-            parts.append(f"{self.length} characters")
+            parts.append(nwords("{n} character", "{n} characters", n))
         if list in self.types:
-            parts.append(f"{self.length} items")
+            parts.append(nwords("{n} item", "{n} items", n))
         if dict in self.types:
-            parts.append(f"{self.length} keys")
-        return "at most " + " or ".join(parts)
+            parts.append(nwords("{n} key", "{n} keys", n))
+        return words("at most {sizes}", sizes=_or(parts))
 
     def describe(self) -> dict:
         """The declaration as JSON-ready data (for listings and the server's game types):
         its type in words, and each bound as a number (None where it has none)."""
-        return {"name": self.name, "type": self.type_text(), "default": self.default,
-                "help": self.help, "file": self.file, "short": self.short,
+        return {"name": self.name, "label": self.label or self.name,
+                "type": self.type_text(), "types": [JSON_TYPES[t] for t in self.types],
+                "default": self.default, "help": self.help, "file": self.file,
+                "short": self.short,
                 "allowed": list(self.allowed) if self.allowed is not None else None,
                 "low": self.low, "low_open": self.low_open, "high": self.high,
                 "each": dict(self.each) if isinstance(self.each, Mapping) else self.each,
@@ -213,6 +233,14 @@ class Option:
         if str in types:
             return self.check(text, owner)
         raise self._fail(owner, _shown(text))
+
+
+def _or(items: list) -> Text | str:
+    """``"a"``, ``"a or b"``, ``"a or b or c"``: alternatives, translatable."""
+    head = items[0] if items else ""
+    for item in items[1:]:
+        head = words("{a} or {b}", a=head, b=item)
+    return head
 
 
 def _unit(value: str | list | dict) -> str:

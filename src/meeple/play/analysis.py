@@ -12,6 +12,7 @@ report its progress; the slices join into one list.
 from __future__ import annotations
 
 from ..core.record import Record
+from ..core.state import State
 from .hints import hint_agent
 from .replay import new_game_state
 
@@ -32,9 +33,9 @@ def positions(record: dict) -> list[int]:
 
 def analyse(record: dict, indices: list[int], spec: str = ANALYSIS_AGENT,
             seed: int = 0) -> list[dict]:
-    """``{"index", "seat", "move", "best", "chance", "chances", "played", "best_words"}``
-    for each of ``indices`` (positions of ``record``, ascending): the move played, the
-    agent's best move (and its words, the engine's narration, as the log says a move), the
+    """``{"index", "seat", "move", "best", "chance", "chances", "played"}`` for each of
+    ``indices`` (positions of ``record``, ascending): the move played, the agent's best
+    move (in notation: language-neutral, kept so; its words are :func:`best_words`), the
     seat's chance with it (a win chance; an expected final score in a solo game), every
     seat's win chance from the same search (None in a solo game) and the value of the move
     played (None where the search did not visit it)."""
@@ -53,10 +54,35 @@ def analyse(record: dict, indices: list[int], spec: str = ANALYSIS_AGENT,
             out.append({"index": i, "seat": state.current_player, "move": text,
                         "best": str(best.action), "chance": best.value,
                         "chances": None if best.chances is None else list(best.chances),
-                        "played": values.get(str(state.parse(text))),
-                        "best_words": state.narrate(best.action)})
+                        "played": values.get(str(state.parse(text)))})
         state.apply(text)
     return out
+
+
+def best_words(record: dict, moves: list[dict]) -> dict[int, str]:
+    """Each reviewed move's best move in words, by its index: the engine's narration (a
+    :class:`~meeple.core.text.Text`, said in the reader's language by the driver), as the
+    log says a move; its notation where the engine has no words for it. Made from the
+    record and the moves' notation (``best``), so a review, kept in notation, is read in
+    any language."""
+    wanted = {m["index"]: m["best"] for m in moves}
+    state, out = new_game_state(Record.from_json(record)), {}
+    for i, text in enumerate(record["actions"]):
+        if i > max(wanted, default=-1):
+            break
+        if i in wanted:
+            out[i] = _narrated(state, wanted[i])
+        state.apply(text)
+    return out
+
+
+def _narrated(state: State, action: str) -> str:
+    """The engine's words for ``action`` at ``state``; its notation where it has none (the
+    words are a courtesy: a review is never lost for them)."""
+    try:
+        return state.narrate(state.parse(action))
+    except Exception:
+        return action
 
 
 def slices(indices: list[int], size: int) -> list[list[int]]:

@@ -13,7 +13,9 @@ import logging
 from collections import Counter, OrderedDict
 from typing import TYPE_CHECKING
 
-from ..play.analysis import ANALYSIS_AGENT, analyse, positions, slices
+from ..core.text import words
+from ..i18n import translate
+from ..play.analysis import ANALYSIS_AGENT, analyse, best_words, positions, slices
 from ..play.hints import hint_spec
 from .errors import ApiError
 from .tokens import Who
@@ -31,6 +33,8 @@ HINTS_KEPT = 256
 """Positions whose hints are kept (a few per game being played)."""
 MOST_HINTS = 10
 """The most moves a hint lists (the route's bound on ``k``): what is ranked each time."""
+WORDED_KEPT = 32
+"""Reviews whose best moves' words are kept (made once per game, said per reader)."""
 
 
 class Aids:
@@ -44,12 +48,15 @@ class Aids:
         """Reviews under way per client that asked."""
         self.hinting: OrderedDict[tuple, asyncio.Future] = OrderedDict()
         """Hints per (game, action index): computed once, shared by every request."""
+        self.worded: OrderedDict[str, dict[int, str]] = OrderedDict()
+        """Per reviewed game: each move's best move in words, in no language yet."""
 
     async def hints(self, game_id: str, token: "Who | str | None", k: int,
-                    client: str | None = None) -> dict:
+                    client: str | None = None, lang: str = "en") -> dict:
         """The best ``k`` moves (at most :data:`MOST_HINTS`) for the token's seat, on its
-        turn (see the route): ranked once per position, whatever ``k`` each request asks
-        for, as work of the asking ``client`` (its turn among other clients' work)."""
+        turn (see the route), their words in ``lang``: ranked once per position, whatever
+        ``k`` each request asks for, as work of the asking ``client`` (its turn among other
+        clients' work)."""
         live = await self.host.live(game_id)
         seat = live.check_turn(live.seat_of(token), None)
         if not live.row.hints:
@@ -73,9 +80,9 @@ class Aids:
             log.exception("hints in game %s at action %d failed", game_id, live.index)
             raise ApiError(503, "the hint could not be computed; try again") from None
         moved = live.index != key[1]         # a move while ranking: the words are the notation
-        return {**found, "moves": [{**m, "then": None, "words": m["action"]} if moved
-                                   else self._worded(live, m) for m in found["moves"][:k]],
-                "index": live.index, "seat": seat}
+        moves = [{**m, "then": None, "words": m["action"]} if moved
+                 else self._worded(live, m) for m in found["moves"][:k]]
+        return {**found, "moves": translate(moves, lang), "index": live.index, "seat": seat}
 
     @staticmethod
     def _worded(live: LiveGame, move: dict) -> dict:
@@ -84,7 +91,7 @@ class Aids:
         follower after a tile: ``then``), its words follow ("…, then put a follower …")."""
         state, action, then = live.state, move["action"], move.get("then")
         try:
-            words = state.narrate(state.parse(action))
+            said = state.narrate(state.parse(action))
         except Exception:                    # words are a courtesy: the notation stays
             log.exception("no words for hint %r", action)
             return {**move, "then": None, "words": action}
@@ -92,10 +99,11 @@ class Aids:
             try:
                 after = state.clone()
                 after.apply(after.parse(action))
-                words = f"{words}, then {after.narrate(after.parse(then))}"
+                said = words("{move}, then {next}", move=said,
+                             next=after.narrate(after.parse(then)))
             except Exception:                # not the seat's move there: no follow-up
                 then = None
-        return {**move, "then": then, "words": words}
+        return {**move, "then": then, "words": said}
 
     async def _rank(self, record: dict, spec: str, named: str, live: LiveGame,
                     owner: str) -> dict:
@@ -103,10 +111,12 @@ class Aids:
                                        MOST_HINTS, owner)
         return {**found, "agent": named}             # the agent as the game names it
 
-    async def analysis(self, game_id: str, client: str | None = None) -> dict:
-        """Each move's estimated win chance once the game is over: the stored review, or
-        how far the one under way has come (started by the first request, as work of the
-        asking ``client``, who may have only so many under way: :class:`Quotas`)."""
+    async def analysis(self, game_id: str, client: str | None = None,
+                       lang: str = "en") -> dict:
+        """Each move's estimated win chance once the game is over: the stored review, with
+        each best move in words in ``lang``, or how far the one under way has come
+        (started by the first request, as work of the asking ``client``, who may have only
+        so many under way: :class:`Quotas`)."""
         host = self.host
         live = await host.live(game_id)
         if not live.over:                # by its rules, or claimed or abandoned
@@ -115,7 +125,8 @@ class Aids:
         stored = await host.db(host.store.analysis, game_id)
         if stored is not None:
             n = len(stored["moves"])
-            return {"status": "done", **stored, "done": n, "of": n, **hidden}
+            moves = translate(await self._worded_moves(live, stored["moves"]), lang)
+            return {"status": "done", **stored, "moves": moves, "done": n, "of": n, **hidden}
         progress = self.analysing.get(game_id)
         if progress is None:
             owner = client or game_id
@@ -132,6 +143,20 @@ class Aids:
             self.reviewing[owner] += 1
             self.host.spawn(self._analyse(live, progress, owner))
         return {"status": "running", "agent": ANALYSIS_AGENT, **progress, **hidden}
+
+    async def _worded_moves(self, live: LiveGame, moves: list[dict]) -> list[dict]:
+        """A stored review's moves, each with its best move in words (``best_words``,
+        :func:`best_words`: made once per game from the record, off the event loop; a
+        review stored with English words has them made anew)."""
+        game_id = live.row.id
+        said = self.worded.get(game_id)
+        if said is None:
+            said = await asyncio.to_thread(best_words, record_of(live.history), moves)
+            self.worded[game_id] = said
+            while len(self.worded) > WORDED_KEPT:
+                self.worded.popitem(last=False)
+        self.worded.move_to_end(game_id)
+        return [{**m, "best_words": said.get(m["index"])} for m in moves]
 
     async def _analyse(self, live: LiveGame, progress: dict, owner: str) -> None:
         """Review the game slice by slice in a bot worker, one slice at a time and behind

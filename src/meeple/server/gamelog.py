@@ -17,16 +17,18 @@ from collections import OrderedDict
 from ..core.text import colour_word, named, words
 from .colours import seat_colours
 from .live import LiveGame
+from .names import name_words
 from .storage import GUEST
 
 
 def names_of(live: LiveGame) -> list[str]:
-    """Each seat's name in the log: its person's name, else (a bot's seat, one nobody has
+    """Each seat's name in the log: its person's name (a new player's, "Guest 4821", in the
+    reader's language: :func:`.names.name_words`), else (a bot's seat, one nobody has
     named yet: :data:`GUEST`) its colour."""
     names = [colour_word(c) for c in seat_colours(live.row)]
     for seat in live.row.seats:
         if seat.name and seat.name != GUEST and 0 <= seat.seat < len(names):
-            names[seat.seat] = seat.name
+            names[seat.seat] = name_words(seat.name)
     return names
 
 

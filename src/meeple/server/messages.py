@@ -52,7 +52,7 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
         "log": translate(log_since(live, since), lang),
         "moves": live.once(("moves", since), lambda: moves_since(live, since)) if moves
         else [],
-        "seats": seats_of(row.seats), "takeback": with_undo(live, row.takeback),
+        "seats": seats_of(row.seats), "takeback": translate(with_undo(live, row.takeback), lang),
         "can_take_back": (seat is not None and not fixed["terminal"]
                           and isinstance(live.history.undo_point({seat}), int)),
         "rematch": row.rematch, "aids": row.aids, "practice": row.practice,

@@ -303,8 +303,8 @@ class ReviewedMove(BaseModel):
     played: float | None = Field(description="the same for the move played (None: not "
                                              "visited by the search)")
     best_words: str | None = Field(None, description="the best move in words, as the "
-                                   "log says a move, its seat's name left out (None in a "
-                                   "review stored before they were kept)")
+                                   "log says a move, its seat's name left out, in the "
+                                   "request's language (None while the review is under way)")
 
 
 class Analysis(BaseModel):

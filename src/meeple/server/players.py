@@ -29,6 +29,7 @@ from . import schema
 from .errors import ApiError
 from .limits import PLAYERS_PER_HOUR
 from .messages import game_summary_of_player
+from .names import new_name
 from .storage import CHANNEL, game_row, now, seat_row
 from .tokens import hashed, new_token
 
@@ -110,7 +111,7 @@ class Players:
         if not self.made.take(client):
             raise ApiError(429, f"too many new players from one address (at most "
                                 f"{self.made.per_window} an hour): allow this site's cookie")
-        player = Player(new_token()[:16], f"Guest {secrets.randbelow(9000) + 1000}")
+        player = Player(new_token()[:16], new_name())
         secret = new_token()
         await self.host.db(self._create, player, hashed(secret))
         return player, secret

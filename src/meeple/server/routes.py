@@ -182,7 +182,7 @@ async def hints(game_id: str, request: Request, authorization: Bearer = None,
     The agent is the first bot seat's that ranks moves, else the game's own (the Catan
     Dice planner), else ``mcts:time=1``."""
     return await host(request).aids.hints(game_id, await caller(request, authorization), k,
-                                          client_of(request.scope))
+                                          client_of(request.scope), language_of(request))
 
 
 @router.post("/games/{game_id}/actions", response_model=GameState,
@@ -236,9 +236,11 @@ async def analysis(game_id: str, request: Request) -> dict:
     """The first request starts the review in a bot worker (MCTS, a few hundred iterations
     per move, on what the seat could see then); until it is done the reply says how far it
     is (``status: running``, ``done`` of ``of``), then it is kept with the game. A move
-    lost ``chance - played``. One client may have ``--reviews`` reviews under way at once
+    lost ``chance - played``; ``best_words`` says the best move as the log says a move, in
+    the request's language. One client may have ``--reviews`` reviews under way at once
     (429 past it)."""
-    return await host(request).aids.analysis(game_id, client_of(request.scope))
+    return await host(request).aids.analysis(game_id, client_of(request.scope),
+                                             language_of(request))
 
 
 @router.get("/games/{game_id}/positions/{index}", response_model=Position,

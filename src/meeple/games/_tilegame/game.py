@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 
 from ...core.game import Game
 from ...core.options import Option
+from ...core.text import cwords, nwords, words
 from ...tiles.spec import TileSet
 from .words import COLOURS
 
@@ -16,22 +17,33 @@ DECK_FACTOR = 3
 this many times the real pile's tiles in all: room for long games, and a game that always
 ends (a turn draws a tile, and a tile's turn is a few actions)."""
 
+COUNTS_FORM = words("{{{key}: {value}}}", key=cwords("option form", "tile type"),
+                    value=cwords("option form", "count"))
+"""A deck's form in words: ``{tile type: count}`` (the braces are the JSON object's)."""
 
-def deck_option(name: str, pile: str, real: Mapping[str, int],
+
+def deck_option(name: str, label: str, real: Mapping[str, int],
                 allowed: tuple[str, ...] | None = None, short: dict[str, int] | None = None,
                 keys: int | None = None, start_tile: bool = True) -> Option:
-    """The option ``name`` that replaces ``pile`` by ``{tile_type: count}``, bounded by the
-    ``real`` pile's counts (:data:`DECK_FACTOR`), naming at most ``keys`` types (default:
-    the real pile's); ``short``: a small pile of the game's own tiles for a short game;
-    ``start_tile``: whether to say that the start tile is not in it (once per game)."""
+    """The option ``name`` that replaces the pile ``label`` (its words for people:
+    ``words("draw pile")``) by ``{tile_type: count}``, bounded by the ``real`` pile's
+    counts (:data:`DECK_FACTOR`), naming at most ``keys`` types (default: the real pile's);
+    ``short``: a small pile of the game's own tiles for a short game; ``start_tile``:
+    whether to say that the start tile is not in it (once per game)."""
     total = DECK_FACTOR * sum(real.values())
-    start = "; the start tile is placed separately and always" if start_tile else ""
-    return Option(name, dict, None, f"replaces the {pile} (for short games and tests{start}); "
-                  "a type at most "
-                  f"{DECK_FACTOR} × its count in the real pile, {total} tiles in all",
-                  allowed=allowed, form="{tile type: count}", short=short,
+    pile = nwords("{pile} ({n} tile)", "{pile} ({n} tiles)", sum(real.values()), pile=label)
+    in_all = nwords("{n} tile in all", "{n} tiles in all", total)
+    if start_tile:
+        said = words("replaces the {pile} (for short games and tests; the start tile is placed "
+                     "separately and always); a type at most {factor} × its count in the real "
+                     "pile, {in_all}", pile=pile, factor=DECK_FACTOR, in_all=in_all)
+    else:
+        said = words("replaces the {pile} (for short games and tests); a type at most "
+                     "{factor} × its count in the real pile, {in_all}", pile=pile,
+                     factor=DECK_FACTOR, in_all=in_all)
+    return Option(name, dict, None, said, allowed=allowed, form=COUNTS_FORM, short=short,
                   each={t: DECK_FACTOR * n for t, n in real.items()}, total=total,
-                  length=len(real) if keys is None else keys)
+                  length=len(real) if keys is None else keys, label=label)
 
 
 class TileGame(Game):

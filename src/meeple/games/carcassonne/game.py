@@ -18,7 +18,7 @@ class Carcassonne(TileGame):
 
     name = "carcassonne"
     title = words("Carcassonne")
-    options = (deck_option("deck", "draw pile (71 tiles)", TILESET.pile(), TYPES,
+    options = (deck_option("deck", words("draw pile"), TILESET.pile(), TYPES,
                            short={"U": 3, "V": 3, "E": 2, "D": 2, "B": 1}),)
     state_class = CarcassonneState
     policy_class = CarcassonnePolicy

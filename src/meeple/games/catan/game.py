@@ -40,14 +40,18 @@ class Catan(Game):
     public_chance = False           # a stolen card, a development card drawn
     colours = COLOURS
     options = (
-        Option("board", str, "variable", "the map: variable (laid at random, 2.8), beginner "
-               "(the published beginners' map), or a board string of 28 tokens (2.9)",
-               form='"variable", "beginner" or a board string', length=BOARD_LENGTH),
-        Option("numbers", str, "spiral", "how a variable board lays its number tokens: along "
-               "the spiral, or at random with no 6 or 8 next to another",
-               allowed=("spiral", "random")),
-        Option("offers_per_turn", int, 3, "domestic trade offers a mover may open per turn "
-               "(0: no domestic trade)", low=0, high=10),
+        Option("board", str, "variable",
+               words("the map: variable (laid at random, 2.8), beginner (the published "
+                     "beginners' map), or a board string of 28 tokens (2.9)"),
+               form=words('"variable", "beginner" or a board string'), length=BOARD_LENGTH,
+               label=words("map")),
+        Option("numbers", str, "spiral",
+               words("how a variable board lays its number tokens: along the spiral, or at "
+                     "random with no 6 or 8 next to another"),
+               allowed=("spiral", "random"), label=words("number tokens")),
+        Option("offers_per_turn", int, 3,
+               words("domestic trade offers a mover may open per turn (0: no domestic "
+                     "trade)"), low=0, high=10, label=words("trade offers per turn")),
     )
     state_class = CatanState
     policy_class = CatanPolicy

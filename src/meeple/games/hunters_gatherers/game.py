@@ -31,13 +31,15 @@ class HuntersGatherers(TileGame):
     name = "hunters-gatherers"
     title = words("Carcassonne: Hunters and Gatherers")
     options = (
-        Option("tileset", str, None, "a tile list in the format of the default tile set "
-               "(src/meeple/games/hunters_gatherers/tiles.json)", form="a file path", file=True,
-               length=PATH_LENGTH),
-        deck_option("deck", f"land pile ({sum(LAND.values())} tiles)", LAND, keys=DECK_KEYS,
+        Option("tileset", str, None, words("a tile list in the format of the default tile "
+                                           "set (src/meeple/games/hunters_gatherers/"
+                                           "tiles.json)"),
+               form=words("a file path"), file=True, length=PATH_LENGTH,
+               label=words("tile set")),
+        deck_option("deck", words("land pile"), LAND, keys=DECK_KEYS,
                     short={"L07": 2, "L15": 2, "L28": 2, "L29": 2, "L30": 2}),
-        deck_option("bonus_deck", f"bonus pile ({sum(BONUS.values())} tiles)", BONUS,
-                    keys=DECK_KEYS, short={"B04": 1, "B06": 1}, start_tile=False),
+        deck_option("bonus_deck", words("bonus pile"), BONUS, keys=DECK_KEYS,
+                    short={"B04": 1, "B06": 1}, start_tile=False),
     )
     state_class = HuntersGatherersState
     policy_class = HuntersGatherersPolicy

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Game
 from ...core.options import Option
-from ...core.text import words
+from ...core.text import cwords, words
 from .board import MAX_SIDE, load_board
 from .policy import JaegerSammlerPolicy
 from .render import COLOURS, JaegerSammlerDrawing
@@ -33,10 +33,12 @@ class JaegerSammler(Game):
     colours = COLOURS
     browser_board = "hex"
     options = (
-        Option("board", (str, dict), None, "the board (default: the shipped board, see "
-               "docs/jaeger-sammler.md): 120 fields in at most "
-               f"{MAX_SIDE} rows × {MAX_SIDE} columns", form="a board file's path, or its data",
-               file=True, length=PATH_LENGTH),)
+        Option("board", (str, dict), None,
+               words("the board (default: the shipped board, see docs/jaeger-sammler.md): "
+                     "{fields} fields in at most {side} rows × {side} columns", fields=120,
+                     side=MAX_SIDE),
+               form=words("a board file's path, or its data"), file=True,
+               length=PATH_LENGTH, label=cwords("option", "board")),)
     state_class = JaegerSammlerState
     policy_class = JaegerSammlerPolicy
     drawing_class = JaegerSammlerDrawing

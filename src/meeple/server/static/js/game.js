@@ -11,6 +11,7 @@ import { createLog, peopleWords, personName } from "./log.js";
 import { createPile } from "./pile.js";
 import { createSeatPanel } from "./seat_actions.js";
 import { me } from "./player.js";
+import { nameWords } from "./names.js";
 import { createTurnNotice } from "./turn_notice.js";
 import { joinWords, nt, startPage, t } from "./i18n.js";
 
@@ -89,7 +90,7 @@ function renderWho() {
     who.replaceChildren(el("span", {}, t("You are watching this game.")));
   } else {
     const seat = state.seats.find((s) => s.seat === state.seat);
-    const name = (seat && seat.name) || (player && player.name);
+    const name = nameWords((seat && seat.name) || (player && player.name));
     const colour = seatColourNames(state)[state.seat];
     who.replaceChildren(swatch(seatColours(state)[state.seat]), " ",
       name ? t("You play {colour}, {name}", { colour, name }) : t("You play {colour}", { colour }));

@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { el, swatch } from "./dom.js";
 import { createPlayerCard, me, onPlayer } from "./player.js";
+import { nameWords } from "./names.js";
 import { clockText, copyButton, createMyGames } from "./my_games.js";
 import { renderGameCards } from "./game_cards.js";
 import { colourName } from "./colours.js";
@@ -15,8 +16,15 @@ let types = [];
 const current = () => types.find((ty) => ty.name === $("game").value);
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-const takesObject = (o) => /\bobject\b/.test(o.type);
-const takesNumber = (o) => !takesObject(o) && /\b(integer|number)\b/.test(o.type);
+// An option's JSON types by their JSON Schema names (its `type` is words, in the page's
+// language); its `label` names it for people, its `name` is the key the config takes.
+const takesObject = (o) => o.types.includes("object");
+const takesNumber = (o) => !takesObject(o)
+  && o.types.some((ty) => ty === "integer" || ty === "number");
+/** An option of the game chosen by its key: its words for people (the key itself where
+ * the game has no such option). */
+const labelOf = (name) =>
+  ((current().options || []).find((o) => o.name === name) || { label: name }).label;
 const isCounts = (v) => isObject(v) && Object.values(v).every((n) => typeof n === "number");
 const sum = (counts) => Object.values(counts).reduce((a, b) => a + b, 0);
 
@@ -29,14 +37,17 @@ function shortValues(type) {
   return Object.keys(out).length ? out : null;
 }
 
-/** An option's value in a few words: "deck of 11" (counts), "target 15", "board set". */
+/** An option's value in a few words, by its key: "draw pile of 11" (counts), "map:
+ * beginner", "board set". */
 function valueWords(name, value) {
-  if (isCounts(value)) return t("{option} of {n}", { option: name, n: sum(value) });
-  return isObject(value) || Array.isArray(value) ? t("{option} set", { option: name })
-    : `${name} ${value}`;
+  const option = labelOf(name);
+  if (isCounts(value)) return t("{option} of {n}", { option, n: sum(value) });
+  return isObject(value) || Array.isArray(value) ? t("{option} set", { option })
+    : t("{option}: {value}", { option, value });
 }
 
-/** The options sent, in a few words: "deck of 11, target 15", or "default options". */
+/** The options sent, in a few words: "draw pile of 11, map: beginner", or "default
+ * options". */
 function optionWords(config) {
   const words = Object.entries(config).map(([k, v]) => valueWords(k, v));
   return words.length ? words.join(", ") : t("default options");
@@ -48,10 +59,10 @@ function readJson(field, option) {
   if (!text) return { value: undefined };
   let value;
   try { value = JSON.parse(text); } catch (e) {
-    return { error: t("option {option}: not valid JSON ({why})", { option: option.name, why: e.message }) };
+    return { error: t("option {option}: not valid JSON ({why})", { option: option.label, why: e.message }) };
   }
   if (!isObject(value)) {
-    return { error: t("option {option}: must be a JSON object: {type}", { option: option.name, type: option.type }) };
+    return { error: t("option {option}: must be a JSON object: {type}", { option: option.label, type: option.type }) };
   }
   return { value };
 }
@@ -82,13 +93,22 @@ function leftShort(field) {
   }
 }
 
+/** The key a config gives an option a value by (`meeple play --config`, the API). */
+const key = (o) => el("code", { class: "opt-key muted" }, o.name);
+
+/** `text` as nodes, each file path in it ("docs/jaeger-sammler.md") as code. */
+function withCode(text) {
+  return String(text).split(/([\w.-]+(?:\/[\w.-]+)+)/)
+    .map((part, i) => (i % 2 ? el("code", {}, part) : part));
+}
+
 function optionField(o) {
   const help = o.help || o.type;
   if (takesObject(o)) {
     const area = el("textarea", { id: `opt-${o.name}`, "data-option": o.name, "data-kind": "json",
                                   rows: 2, cols: 48,
                                   placeholder: help, spellcheck: "false",
-                                  "aria-label": t("option {option} (JSON)", { option: o.name }) });
+                                  "aria-label": t("option {option} (JSON)", { option: o.label }) });
     const message = el("div", { class: "opt-error", "data-error-for": o.name, role: "status" });
     area.addEventListener("input", () => {
       const { error } = readJson(area, o);
@@ -97,10 +117,11 @@ function optionField(o) {
       area.setAttribute("aria-invalid", String(!!error));
       leftShort(area);
     });
-    const parts = [el("label", { class: "opt-name", for: `opt-${o.name}` }, o.name), area];
+    const parts = [el("label", { class: "opt-name", for: `opt-${o.name}` }, o.label), " ",
+                   key(o), area];
     if (o.file) {   // a file's path means nothing to the server: its data (JSON) only
       const load = el("input", { type: "file", accept: ".json,application/json",
-                                 "aria-label": t("load option {option} from a file", { option: o.name }) });
+                                 "aria-label": t("load option {option} from a file", { option: o.label }) });
       load.addEventListener("change", async () => {
         const f = load.files && load.files[0];
         if (!f) return;
@@ -113,20 +134,22 @@ function optionField(o) {
     const allowed = o.allowed && o.allowed.length
       ? ` · ${t("keys: {keys}", { keys: o.allowed.join(" ") })}` : "";
     return el("div", { class: "opt", "data-for": o.name }, ...parts,
-              el("div", { class: "muted opt-help" }, `${o.type}${allowed}`), message);
+              el("div", { class: "muted opt-help" }, ...withCode(`${o.type}${allowed}`)), message);
   }
   if (o.file) {     // a path on the server: not something a browser can send
+    const [before, after] = t("a file on the server, which cannot be chosen from a browser "
+      + "(in a terminal: {command})", { command: "\x00" }).split("\x00");
     return el("div", { class: "opt muted opt-file", "data-for": o.name },
-      el("span", { class: "opt-name" }, o.name), ` — ${help}: `
-      + t("a file on the server, which cannot be chosen from a browser (in a terminal: meeple play --config)"));
+      el("span", { class: "opt-name" }, o.label), " ", key(o), " — ", ...withCode(help), ": ",
+      before, el("code", {}, "meeple play --config"), after);
   }
   // Any other option is typed: a number as a number, anything else as text.
   const input = el("input", { "data-option": o.name, "data-kind": "text", placeholder: help,
                               size: 30, type: takesNumber(o) ? "number" : "text" });
   input.addEventListener("input", () => leftShort(input));
   return el("div", { class: "opt", "data-for": o.name },
-    el("label", {}, el("span", { class: "opt-name" }, o.name), " ", input),
-    el("div", { class: "muted opt-help" }, `${help} · ${o.type}`));
+    el("label", {}, el("span", { class: "opt-name" }, o.label), " ", key(o), " ", input),
+    el("div", { class: "muted opt-help" }, ...withCode(`${help} · ${o.type}`)));
 }
 
 function renderOptions() {
@@ -442,7 +465,7 @@ const offered = (game) => game.seats.filter((s) => s.open && s.mode === "open");
 function seatWords(game) {
   return game.seats.map((s) => s.agent !== "human" ? t("bot {name}", { name: s.agent })
     : s.open && s.mode === "open" ? t("free")
-      : s.name || (s.mode === "invite" ? t("invited") : t("a person"))).join(", ");
+      : nameWords(s.name) || (s.mode === "invite" ? t("invited") : t("a person"))).join(", ");
 }
 
 async function joinSeat(game, seat) {
@@ -504,8 +527,9 @@ let myGames = null;
 
 function showWho(player) {
   $("whoami").textContent = !player ? ""
-    : player.account ? `${player.name || player.account.username} (${player.account.username})`
-      : player.name || "";
+    : player.account
+      ? `${nameWords(player.name) || player.account.username} (${player.account.username})`
+      : nameWords(player.name) || "";
 }
 
 async function start() {

@@ -5,14 +5,12 @@
 // carries its own actions' entries from its `since` on.
 import { seatColourNames } from "./colours.js";
 import { el } from "./dom.js";
-
-// A seat whose person has not named it yet: the server calls it so (seats.py).
-const GUEST = "guest";
+import { GUEST, nameWords } from "./names.js";
 
 /** A seat as the log names it: its person's name, else its colour (the server's rule). */
 export function personName(state, seat) {
   const s = (state.seats || []).find((x) => x.seat === seat);
-  return s && s.name && s.name !== GUEST ? s.name : seatColourNames(state)[seat];
+  return s && s.name && s.name !== GUEST ? nameWords(s.name) : seatColourNames(state)[seat];
 }
 
 /** The engine's words with people in them: "seat 1 (blue)", "seat 1" become the seat's

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { el, swatch } from "./dom.js";
 import { colourName } from "./colours.js";
 import { joinWords, nt, t } from "./i18n.js";
+import { nameWords } from "./names.js";
 
 /** A copy button for `url` (the clipboard, or a prompt where the page may not write it). */
 export function copyButton(url, label = t("Copy")) {
@@ -61,7 +62,7 @@ export function createMyGames(root, { typeOf, error }) {
     if (seat === g.seat) return t("you");
     if (!s) return colourWords(g, seat);
     if (s.agent && s.agent !== "human") return t("bot {name}", { name: s.agent });
-    if (s.name) return s.name;
+    if (s.name) return nameWords(s.name);
     if (s.mode === "invite") return t("an invited friend (not here yet)");
     return s.open ? t("an open seat") : t("a person");
   }

@@ -5,6 +5,7 @@
 import { api, ApiError } from "./api.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { nameWords, unnamed } from "./names.js";
 
 let asked = null;            // the pending or answered GET /api/players/me
 const listeners = new Set();
@@ -114,7 +115,11 @@ export function createPlayerCard(root, { onChange } = {}) {
         t("The server cannot be reached: your name and games show once it answers.")));
       return;
     }
-    if (document.activeElement !== nameInput) nameInput.value = player.name || "";
+    // The name the server gave is no name to edit: it shows as the field's hint.
+    if (document.activeElement !== nameInput) {
+      nameInput.value = unnamed(player.name) ? "" : player.name || "";
+      nameInput.placeholder = unnamed(player.name) ? nameWords(player.name) : t("your name");
+    }
     if (player.account) {
       account.replaceChildren(el("p", { class: "row" },
         el("span", { id: "account-name" }, t("Logged in as {username}: your games are with you "

@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { el } from "./dom.js";
 import { peopleWords, personName } from "./log.js";
+import { unnamed } from "./names.js";
 import { t } from "./i18n.js";
 
 /** A hint's value in words: a win chance in percent, or the expected final score where
@@ -120,9 +121,9 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
         el("button", { id: "takeback-decline", onclick: () => answer(false) }, t("Decline"))));
   }
 
-  // A seat whose link is in use but not named yet: the server calls it GUEST until its
-  // person gives a name (the form stays one element, so typing survives the updates).
-  const GUEST = "guest";
+  // A seat whose link is in use but not named yet (names.js: GUEST, or the name the
+  // server gave a new player, "Guest 4821") asks its person for a name (the form stays
+  // one element, so typing survives the updates).
   const nameInput = el("input", { id: "my-name", placeholder: t("your name"), maxlength: 40,
                                   size: 14, "aria-label": t("your name") });
   const nameForm = el("form", { class: "row name-form", id: "name-form", onsubmit: async (e) => {
@@ -134,9 +135,6 @@ export function createSeatPanel(root, { gameId, token, send, showError, seatName
     catch (err) { /* no player cookie: the seat is named all the same */ }
     if (await ask("/join", "POST", { name })) nameInput.value = "";
   } }, nameInput, el("button", { type: "submit" }, t("save name")));
-
-  // The name the server gives a new player ("Guest 4821") until they choose one.
-  const unnamed = (name) => name === GUEST || /^Guest \d+$/.test(name || "");
 
   function namePart() {
     const mine = seated() && state.seats.find((s) => s.seat === state.seat);

@@ -10,6 +10,7 @@
 import { cssColour, seatColours } from "../colours.js";
 import { el, listen, loadStylesheet } from "../dom.js";
 import { hexPoints, sv } from "../svg.js";
+import { nameWords } from "../names.js";
 import { myMove, perState } from "./moves.js";
 import { nt, pt, t } from "../i18n.js";
 import { colourName } from "../colours.js";
@@ -206,7 +207,7 @@ function drawSheet(sheet, opts) {
  * its number. */
 function seatLabel(state, i) {
   const seat = (state.seats || []).find((x) => x.seat === i);
-  const name = seat && (seat.agent && seat.agent !== "human" ? t("bot {name}", { name: seat.agent }) : seat.name);
+  const name = seat && (seat.agent && seat.agent !== "human" ? t("bot {name}", { name: seat.agent }) : nameWords(seat.name));
   const colour = seatColours(state)[i];
   const label = `${colour ? colourName(colour) : t("a player")}${name ? `, ${name}` : ""}`;
   return i === state.seat ? t("{colour} (you)", { colour: label }) : label;
