@@ -253,7 +253,7 @@ def test_rematch_same_game_seats_and_bots_new_seed(serve, db_url):
     assert not fresh["terminal"] and fresh["index"] >= 1
     assert state(client, new_id, n1)["seat"] == 0
     assert [(s["agent"], s["name"]) for s in fresh["seats"]] == [
-        ("human", "seat 0"), ("greedy", None), ("human", "Ana")]
+        ("human", "guest"), ("greedy", None), ("human", "Ana")]
     assert over.before[0]["colours"] == ["red", "blue", "yellow"]
     assert fresh["colours"] == ["blue", "yellow", "red"]      # each keeps their colour
     for old in t.values():                  # the old game's tokens hold no seat there

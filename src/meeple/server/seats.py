@@ -324,7 +324,7 @@ class Seats:
                                     "someone else")
             if target.token_hash is None:
                 try:
-                    await self._set(live, seat, {"name": target.name or f"seat {seat}",
+                    await self._set(live, seat, {"name": target.name or GUEST,
                                                  "token_hash": hashed(token)},
                                     {"name": target.name, "token_hash": None})
                 except ApiError:       # set a moment ago: decided again on the stored game
@@ -344,7 +344,7 @@ class Seats:
                          None, s.player, "invite" if s.human else None) for s in row.seats]
         for s in seats:              # reserved for the same people: not open to strangers
             if s.human and s.name is None:
-                s.name = f"seat {s.seat}"
+                s.name = GUEST      # unnamed: the pages and the log name it by its colour
         seats.sort(key=lambda s: s.seat)
         new = GameRow(new_game_id(), row.game, row.players, row.config,
                       secrets.randbits(SEED_BITS), row.private, aids=row.aids, seats=seats,
