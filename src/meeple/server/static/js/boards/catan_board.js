@@ -384,7 +384,7 @@ function drawInfo(info, state) {
     el("caption", { class: "sr-only" }, t("the players: points, cards, development cards, knights, road")),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("player")), el("th", { scope: "col", title: t("victory points") }, t("pts")),
       el("th", { scope: "col", title: t("resource cards") }, t("cards")), el("th", { scope: "col", title: t("development cards") }, t("dev")),
-      el("th", { scope: "col", title: t("knights played") }, t("kn.")), el("th", { scope: "col", title: t("road length") }, t("road")),
+      el("th", { scope: "col", title: t("knights played") }, t("kn.")), el("th", { scope: "col", title: t("road length") }, pt("column", "road")),
       el("th", { scope: "col", title: t("Longest Road, Largest Army") }, "+2"))),
     el("tbody", {}, ...rows));
   const dice = el("div", { class: "ct-dice", id: "ct-dice" }, el("span", { class: "ct-label" }, t("dice")), rollOf(v));
