@@ -10,7 +10,7 @@ from .legal import COSTS, road_places
 from .notation import DEV_INDEX, KNIGHT, PLENTY, ROADBUILDING, VP, counts_of
 from .phases import (ANSWER, CLOSE, DICE, DISCARD, DRAW, MAIN, OVER, PREROLL, ROADS, ROBBER,
                      SETTLE, SETUP, SETUP_ROAD, STEAL)
-from .roads import longest_holder, road_length
+from .roads import length_with, longest_holder, road_length
 from .trade import sides
 
 if TYPE_CHECKING:
@@ -46,6 +46,9 @@ def _build(s, action) -> None:
     what, i, seat, phase = action[1], action[2], s.seat, s.phase
     if phase == MAIN:
         _pay(s, seat, COSTS[what])
+    s._pieces = {}                  # what was worked out from the pieces no longer holds
+    if what != "road":
+        s._buildings = {}
     if what == "road":
         s.road_owner[i] = seat
         s.roads_left[seat] -= 1
@@ -69,7 +72,7 @@ def _build(s, action) -> None:
         s.settlements_left[seat] += 1
         s.emit("build", words.build, seat=seat, piece="city", id=i, points=1, owners=[seat])
     if what == "road":
-        _longest_road(s, (seat,))
+        _longest_road(s, (seat,), i)
     elif what == "settlement":
         _longest_road(s, _cut(s, seat, i))
     if phase == SETTLE:
@@ -120,12 +123,14 @@ def _cut(s, seat: int, node: int) -> tuple[int, ...]:
     return tuple({p for p in owners if owners.count(p) > 1})
 
 
-def _longest_road(s, changed: tuple[int, ...]) -> None:
+def _longest_road(s, changed: tuple[int, ...], road: int = -1) -> None:
     """Recompute the road lengths of the ``changed`` seats (the only ones a road or a
-    settlement can change) and pass the card by 5.1."""
+    settlement can change; after a new ``road``, from its part of the roads only) and pass
+    the card by 5.1."""
     lengths = list(s.road_len)
     for p in changed:
-        lengths[p] = road_length(s.road_owner, s.node_owner, p)
+        lengths[p] = (road_length(s.road_owner, s.node_owner, p) if road < 0 else
+                      length_with(s.road_owner, s.node_owner, p, road, lengths[p]))
     s.road_len = lengths
     if not changed:
         return
@@ -169,46 +174,59 @@ def _dice(s, action) -> None:
 
 
 def _produce(s, total: int) -> None:
+    """Pay each seat its cards for ``total`` (4.2), as :func:`_owed` plans them: a plan
+    kept with the buildings (``s._buildings``, forgotten at the next settlement or city)
+    under minus the total, less 32 × (the robber's hex + 1) when the robber stands on a
+    hex of that total (:mod:`.legal` keeps its own there under keys from 100 up)."""
+    robber = s.robber
+    key = -total - 32 * (robber + 1) if robber in s.layout.producing[total] else -total
+    plan = s._buildings.get(key)
+    if plan is None:
+        plan = s._buildings[key] = _owed(s, total)
+    if not plan:
+        return
+    got: dict[int, dict[str, int]] = {}
+    short = []
+    bank, hands = s.bank, s.hands
+    for r, name, need, due in plan:
+        if need > bank[r]:                       # the bank runs short (4.2)
+            short.append(name)
+            if len(due) > 1 or not bank[r]:
+                continue
+            due = ((due[0][0], bank[r]),)        # the one player owed takes what is left
+        for p, k in due:
+            hands[p][r] += k
+            bank[r] -= k
+            cards = got.get(p)
+            if cards is None:
+                got[p] = {name: k}
+            else:
+                cards[name] = k
+    for p in sorted(got):
+        s.emit("production", words.production, seat=p, total=total, cards=got[p])
+    if short:
+        s.emit("shortage", words.shortage, resources=short)
+
+
+
+
+def _owed(s, total: int) -> list[tuple[int, str, int, tuple[tuple[int, int], ...]]]:
+    """What ``total`` pays with the robber where it stands, per resource in resource
+    order: (resource, its name, the cards owed in all, ((seat, cards owed), ...) in seat
+    order)."""
     owner, city, robber = s.node_owner, s.city, s.robber
-    owed: dict[int, list[int]] | None = None       # per resource: cards owed per seat
+    owed: dict[int, list[int]] = {}                # per resource: cards owed per seat
     for h, r, corners in s.layout.yields[total]:
         if h != robber:
             for node in corners:
                 p = owner[node]
                 if p >= 0:
-                    if owed is None:
-                        owed = {}
                     due = owed.get(r)
                     if due is None:
                         due = owed[r] = [0] * s.num_players
                     due[p] += 2 if city[node] else 1
-    if owed is None:
-        return
-    got: dict[int, dict[str, int]] = {}
-    short = []
-    bank, hands = s.bank, s.hands
-    for r in sorted(owed):
-        due = owed[r]
-        if sum(due) > bank[r]:                   # the bank runs short (4.2)
-            short.append(RESOURCES[r])
-            owing = [p for p, k in enumerate(due) if k]
-            if len(owing) > 1 or not bank[r]:
-                continue
-            due[owing[0]] = bank[r]
-        name = RESOURCES[r]
-        for p, k in enumerate(due):
-            if k:
-                hands[p][r] += k
-                bank[r] -= k
-                cards = got.get(p)
-                if cards is None:
-                    got[p] = {name: k}
-                else:
-                    cards[name] = k
-    for p in sorted(got):
-        s.emit("production", words.production, seat=p, total=total, cards=got[p])
-    if short:
-        s.emit("shortage", words.shortage, resources=short)
+    return [(r, RESOURCES[r], sum(owed[r]), tuple((p, k) for p, k in enumerate(owed[r]) if k))
+            for r in sorted(owed)]
 
 
 def _discard(s, action) -> None:

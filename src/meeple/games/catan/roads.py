@@ -16,7 +16,27 @@ NODE_LINKS = tuple(tuple((e, EDGE_NODES[e][0] + EDGE_NODES[e][1] - n) for e in N
 def road_length(road_owner: list[int], node_owner: list[int], seat: int) -> int:
     """The largest number of distinct pieces of ``seat``'s roads on one trail whose inner
     nodes hold no other player's building (nodes may repeat: a ring counts in full)."""
-    mine = [e for e, o in enumerate(road_owner) if o == seat]
+    return _longest(road_owner, node_owner, seat,
+                    [e for e, o in enumerate(road_owner) if o == seat])
+
+
+def length_with(road_owner: list[int], node_owner: list[int], seat: int, edge: int,
+                before: int) -> int:
+    """:func:`road_length` of ``seat`` after its new road on ``edge``, its length having
+    been ``before``: a trail without the new road was there before, and one with it lies
+    in the new road's part of the seat's roads (its roads joined through their nodes), so
+    only that part is walked."""
+    part, todo = {edge}, list(EDGE_NODES[edge])
+    while todo:
+        for e, other in NODE_LINKS[todo.pop()]:
+            if e not in part and road_owner[e] == seat:
+                part.add(e)
+                todo.append(other)
+    return max(before, _longest(road_owner, node_owner, seat, sorted(part)))
+
+
+def _longest(road_owner: list[int], node_owner: list[int], seat: int, mine: list[int]) -> int:
+    """The longest trail of ``seat``'s roads ``mine`` (all of them, or whole parts)."""
     if not mine:
         return 0
     best = 0

@@ -30,6 +30,7 @@ class CatanState(State):
     """A position: the board, every piece, hand, deck and card, and the phase of the turn."""
 
     game: "Catan"
+    derived = ("_pieces", "_buildings", "_listed")     # see refresh()
 
     def __init__(self, game: "Catan", seed: int | None = None):
         super().__init__(game, seed)
@@ -72,6 +73,7 @@ class CatanState(State):
         self.dealt_for: int | None = None
         """Set by ``determinize`` on its copy: the seat whose view the hidden cards were
         dealt anew from."""
+        self.refresh()
         board = game.settings["board"]
         if board == "variable":
             self.phase = BOARD
@@ -119,12 +121,40 @@ class CatanState(State):
     narrate = narration.narrate
     advice = advising.advise
 
+    def refresh(self) -> None:
+        """Forget what is kept about the position: the places, moves and production
+        worked out from the pieces on the board (``_pieces``, until the next build, and
+        ``_buildings``, until the next settlement or city: both shared with clones, which
+        put nothing in them but what holds for both, and replace them when they build),
+        and the last legal list (``_listed``). Call it after changing a position's fields
+        by hand (a test's position, one translated from another engine): the moves then
+        play it as it now is."""
+        self._pieces: dict = {}
+        self._buildings: dict = {}
+        self._listed: tuple[int, list[Action]] | None = None
+
     # --- legality and actions -------------------------------------------------------------
     def check(self, action: Action) -> str | None:
+        """Why ``action`` is not legal now (:func:`.legal.why_not`), or None. An action
+        that is itself (the same object) in the last list ``legal_actions`` returned at
+        this position is legal at once: the list and ``why_not`` agree (a test holds them
+        to it), and checking a move taken from the list is the common case."""
+        listed = self._listed
+        if listed is not None and listed[0] == self.action_count:
+            moves = listed[1]
+            try:
+                if moves[moves.index(action)] is action:
+                    return None
+            except ValueError:
+                pass
         return legal.why_not(self, action)
 
     def legal_actions(self) -> list[Action]:
-        return legal.actions(self)
+        """The legal actions (:func:`.legal.actions`); a new list each call, which the
+        caller may change: the state keeps its own copy for :meth:`check`."""
+        moves = legal.actions(self)
+        self._listed = (self.action_count, moves)
+        return moves[:]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
@@ -155,11 +185,11 @@ class CatanState(State):
                 k -= n
         raise ValueError("sample_chance: not a chance node")
 
-    def _apply_action(self, action: Action) -> None:
-        effects.apply(self, action)
+    _apply_action = effects.apply
 
     def _lay(self, board) -> None:
         self.layout = Layout(board)
+        self.refresh()
         self.robber = self.layout.desert
         self.phase = SETTLE
 
