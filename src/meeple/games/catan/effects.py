@@ -183,13 +183,27 @@ def _produce(s, total: int) -> None:
     plan = s._buildings.get(key)
     if plan is None:
         plan = s._buildings[key] = _owed(s, total)
-    if not plan:
-        return
+    owed, paid = plan
+    bank, hands = s.bank, s.hands
+    for r, name, need, due in owed:
+        if need > bank[r]:                       # the bank runs short (4.2)
+            _produce_short(s, total, owed)
+            return
+    for r, name, need, due in owed:
+        bank[r] -= need
+        for p, k in due:
+            hands[p][r] += k
+    for p, cards in paid:                        # the same data each time: nobody changes it
+        s.emit("production", words.production, seat=p, total=total, cards=cards)
+
+
+def _produce_short(s, total: int, owed) -> None:
+    """:func:`_produce` when the bank cannot pay every resource in full."""
     got: dict[int, dict[str, int]] = {}
     short = []
     bank, hands = s.bank, s.hands
-    for r, name, need, due in plan:
-        if need > bank[r]:                       # the bank runs short (4.2)
+    for r, name, need, due in owed:
+        if need > bank[r]:
             short.append(name)
             if len(due) > 1 or not bank[r]:
                 continue
@@ -208,12 +222,10 @@ def _produce(s, total: int) -> None:
         s.emit("shortage", words.shortage, resources=short)
 
 
-
-
-def _owed(s, total: int) -> list[tuple[int, str, int, tuple[tuple[int, int], ...]]]:
-    """What ``total`` pays with the robber where it stands, per resource in resource
-    order: (resource, its name, the cards owed in all, ((seat, cards owed), ...) in seat
-    order)."""
+def _owed(s, total: int) -> tuple[list, list]:
+    """What ``total`` pays with the robber where it stands: per resource in resource order
+    (resource, its name, the cards owed in all, ((seat, cards owed), ...) in seat order),
+    and per seat paid in seat order (seat, {resource name: cards}) when the bank pays all."""
     owner, city, robber = s.node_owner, s.city, s.robber
     owed: dict[int, list[int]] = {}                # per resource: cards owed per seat
     for h, r, corners in s.layout.yields[total]:
@@ -225,8 +237,13 @@ def _owed(s, total: int) -> list[tuple[int, str, int, tuple[tuple[int, int], ...
                     if due is None:
                         due = owed[r] = [0] * s.num_players
                     due[p] += 2 if city[node] else 1
-    return [(r, RESOURCES[r], sum(owed[r]), tuple((p, k) for p, k in enumerate(owed[r]) if k))
+    plan = [(r, RESOURCES[r], sum(owed[r]), tuple((p, k) for p, k in enumerate(owed[r]) if k))
             for r in sorted(owed)]
+    got: dict[int, dict[str, int]] = {}
+    for r, name, _, due in plan:
+        for p, k in due:
+            got.setdefault(p, {})[name] = k
+    return plan, [(p, got[p]) for p in sorted(got)]
 
 
 def _discard(s, action) -> None:

@@ -25,13 +25,15 @@ def length_with(road_owner: list[int], node_owner: list[int], seat: int, edge: i
     """:func:`road_length` of ``seat`` after its new road on ``edge``, its length having
     been ``before``: a trail without the new road was there before, and one with it lies
     in the new road's part of the seat's roads (its roads joined through their nodes), so
-    only that part is walked."""
+    only that part is walked, and only if it has more roads than ``before``."""
     part, todo = {edge}, list(EDGE_NODES[edge])
     while todo:
         for e, other in NODE_LINKS[todo.pop()]:
             if e not in part and road_owner[e] == seat:
                 part.add(e)
                 todo.append(other)
+    if len(part) <= before:
+        return before
     return max(before, _longest(road_owner, node_owner, seat, sorted(part)))
 
 

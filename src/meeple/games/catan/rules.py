@@ -15,6 +15,7 @@ from ...core.action import Action
 from ...core.state import CHANCE, TERMINAL, State
 from . import advice as advising, effects, hidden, legal, narration, notation, score
 from .board import Layout, random_map, read_tokens
+from .legal import LISTS
 from .phases import (ANSWER, BOARD, CHANCE_PHASES, CLOSE, DICE, DISCARD, DRAW, OVER,
                      SETTLE, SETUP_ROAD, STEAL)
 
@@ -139,7 +140,7 @@ class CatanState(State):
         that is itself (the same object) in the last list ``legal_actions`` returned at
         this position is legal at once: the list and ``why_not`` agree (a test holds them
         to it), and checking a move taken from the list is the common case."""
-        listed = self._listed
+        listed = self._listed                    # (also a dice total sample_chance drew here)
         if listed is not None and listed[0] == self.action_count:
             moves = listed[1]
             try:
@@ -152,7 +153,7 @@ class CatanState(State):
     def legal_actions(self) -> list[Action]:
         """The legal actions (:func:`.legal.actions`); a new list each call, which the
         caller may change: the state keeps its own copy for :meth:`check`."""
-        moves = legal.actions(self)
+        moves = LISTS[self.phase](self)            # legal.actions, one call less
         self._listed = (self.action_count, moves)
         return moves[:]
 
@@ -171,7 +172,9 @@ class CatanState(State):
         rng = rng or self.rng
         phase = self.phase
         if phase == DICE:
-            return DICE_TOTALS[int(rng.random() * 6) + int(rng.random() * 6) + 2]
+            dice = DICE_TOTALS[int(rng.random() * 6) + int(rng.random() * 6) + 2]
+            self._listed = (self.action_count, [dice])      # check knows it (as a listed move)
+            return dice
         if phase == BOARD:
             return Action("board", *random_map(rng, self.game.settings["numbers"]).tokens())
         if self.phase == STEAL:             # a card of the victim's, each equally likely
