@@ -115,8 +115,8 @@ road moves and settlement moves; the set-up's settlement moves."""
 CITY_MOVES, HEX_SEATS, ROBBER_MOVES = 100, 104, 128
 """The keys of what ``s._buildings`` keeps (:mod:`.effects` keeps its production plans
 under negative keys): per seat (key + seat) its city moves; per hex, the seats with a
-building on it (a bit per seat); per robber hex and robbable seats (key + 16 × hex +
-seats), the robber moves."""
+building on it (a bit per seat); per set of robbable seats (key + seats, a bit per seat),
+the robber moves on every hex."""
 
 
 def _road_moves(s: "CatanState", seat: int) -> list[Action]:
@@ -228,9 +228,22 @@ def _discards(s: "CatanState") -> list[Action]:
     key = tuple(s.hands[s.queue[0]])
     out = _DISCARDS.table.get(key)
     if out is None:
-        out = _DISCARDS.put(key, [Action("discard", *card_list(c))
+        made = _DISCARD_OF
+        out = _DISCARDS.put(key, [made.get(c) or _discard_of(c)
                                   for c in sub_multisets(key, sum(key) // 2)])
     return list(out)
+
+
+def _discard_of(counts: tuple[int, ...]) -> Action:
+    """The ``discard`` action of ``counts``, made once (at most :data:`DISCARDS_KEPT`
+    kept)."""
+    action = Action("discard", *card_list(counts))
+    if len(_DISCARD_OF) < DISCARDS_KEPT:
+        _DISCARD_OF[counts] = action
+    return action
+
+
+_DISCARD_OF: dict[tuple[int, ...], Action] = {}
 
 
 DISCARDS_KEPT = 4096
@@ -241,22 +254,27 @@ _DISCARDS: Memo[tuple[int, ...], list[Action]] = Memo(DISCARDS_KEPT)
 def _robbers(s: "CatanState") -> list[Action]:
     """Per hex but the robber's, in hex order: the robber there from each seat it may rob
     (an opponent of the mover with a building on it and a card), or alone if none."""
-    seat, hands, robber = s.seat, s.hands, s.robber
+    seat, robber = s.seat, s.robber
     able = 0
-    for p, hand in enumerate(hands):
+    for p, hand in enumerate(s.hands):
         if p != seat and any(hand):
             able |= 1 << p
-    return _kept(s._buildings, ROBBER_MOVES + 16 * robber + able,
-                 lambda s: _robber_moves(s, robber, able), s)[:]
+    moves, starts = _kept(s._buildings, ROBBER_MOVES + able,
+                          lambda s: _robber_moves(s, able), s)
+    return moves[:starts[robber]] + moves[starts[robber + 1]:]
 
 
-def _robber_moves(s: "CatanState", robber: int, able: int) -> list[Action]:
+def _robber_moves(s: "CatanState", able: int) -> tuple[list[Action], list[int]]:
+    """The robber moves on every hex when the seats ``able`` (bits) may be robbed, and
+    where each hex's moves start in that list (a last entry: its length)."""
     out: list[Action] = []
+    starts = []
     marks = _kept(s._buildings, HEX_SEATS, _hex_seats, s)
     for h, moves in enumerate(ROB_BY_SEATS):
-        if h != robber:
-            out += moves[marks[h] & able]
-    return out
+        starts.append(len(out))
+        out += moves[marks[h] & able]
+    starts.append(len(out))
+    return out, starts
 
 
 def _hex_seats(s: "CatanState") -> list[int]:
