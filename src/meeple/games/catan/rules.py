@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 DICE_TOTALS = [Action("dice", n) for n in range(13)]
 """The ``dice`` outcome of each total (2–12; 0 and 1 unused)."""
 DICE_OUTCOMES = [(DICE_TOTALS[n], (6 - abs(n - 7)) / 36) for n in range(2, 13)]
+LISTED_MAX = 40
+"""The longest legal list the state keeps a copy of for :meth:`CatanState.check` (the
+answers to an offer run to hundreds of counters, which the check reads faster)."""
 
 
 class CatanState(State):
@@ -152,8 +155,12 @@ class CatanState(State):
 
     def legal_actions(self) -> list[Action]:
         """The legal actions (:func:`.legal.actions`); a new list each call, which the
-        caller may change: the state keeps its own copy for :meth:`check`."""
+        caller may change: the state keeps its own copy for :meth:`check` (of lists up to
+        :data:`LISTED_MAX` long)."""
         moves = LISTS[self.phase](self)            # legal.actions, one call less
+        if len(moves) > LISTED_MAX:                 # a copy would cost more than the check
+            self._listed = None
+            return moves
         self._listed = (self.action_count, moves)
         return moves[:]
 

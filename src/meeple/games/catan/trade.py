@@ -54,7 +54,10 @@ _HELD: dict[tuple[int, ...], list[Action]] = {}
 def proposals(table, hand: list[int]) -> list[Action]:
     """The actions of ``table`` whose side given the ``hand`` holds (a shared list: do not
     change it)."""
-    key = (id(table), *map(min, hand, _CAPS))
+    a, b, c, d, e = hand
+    key = (id(table), a if a < MAX_SIDE else MAX_SIDE, b if b < MAX_SIDE else MAX_SIDE,
+           c if c < MAX_SIDE else MAX_SIDE, d if d < MAX_SIDE else MAX_SIDE,
+           e if e < MAX_SIDE else MAX_SIDE)
     out = _HELD.get(key)
     if out is None:
         out = _HELD[key] = [a for give, actions in table
