@@ -5,8 +5,9 @@ from typing import TYPE_CHECKING
 
 from . import words
 from .board import (EDGE_NODES, HEX_CORNERS, NODE_EDGES, NODE_HARBOUR, NODE_HEXES,
-                    RES_INDEX, RESOURCES)
-from .legal import COSTS, road_places
+                    NODE_NEIGHBOURS, RES_INDEX, RESOURCES)
+from .legal import (CITY_MOVES, COSTS, ROAD_MOVES, SETTLEMENT_MOVES, SETUP_MOVES,
+                    road_places)
 from .notation import DEV_INDEX, KNIGHT, PLENTY, ROADBUILDING, VP, counts_of
 from .phases import (ANSWER, CLOSE, DICE, DISCARD, DRAW, MAIN, OVER, PREROLL, ROADS, ROBBER,
                      SETTLE, SETUP, SETUP_ROAD, STEAL)
@@ -46,9 +47,7 @@ def _build(s, action) -> None:
     what, i, seat, phase = action[1], action[2], s.seat, s.phase
     if phase == MAIN:
         _pay(s, seat, COSTS[what])
-    s._pieces = {}                  # what was worked out from the pieces no longer holds
-    if what != "road":
-        s._buildings = {}
+    _forget(s, what, seat, i)
     if what == "road":
         s.road_owner[i] = seat
         s.roads_left[seat] -= 1
@@ -89,6 +88,41 @@ def _build(s, action) -> None:
         if not s.free_roads or not s.roads_left[seat] or not road_places(s, seat):
             s.free_roads = 0
             _back(s)
+
+
+def _forget(s, what: str, seat: int, i: int) -> None:
+    """Forget what ``seat``'s new piece ``what`` on ``i`` changes of what the state keeps
+    (:meth:`.rules.CatanState.refresh`), in new dicts (clones share the old ones):
+    - a road: the builder's road places, road and settlement moves, and the road places
+      and moves of a seat that could have built on that edge (nothing else: a road blocks
+      no node, and other seats' settlement places need their own roads);
+    - a settlement: every place and move but the set-up's places, which lose the node and
+      its neighbours; the hexes' seats and robber moves; the production of its hexes'
+      numbers; the builder's city moves;
+    - a city: the builder's city moves and the production of its hexes' numbers."""
+    if what == "road":
+        pieces = dict(s._pieces)
+        for key in (seat, ROAD_MOVES + seat, SETTLEMENT_MOVES + seat):
+            pieces.pop(key, None)
+        for p in range(s.num_players):
+            places = pieces.get(p)
+            if places is not None and i in places:
+                del pieces[p]
+                pieces.pop(ROAD_MOVES + p, None)
+        s._pieces = pieces
+        return
+    if what == "settlement":
+        setup = s._pieces.get(SETUP_MOVES)
+        s._pieces = {}
+        if setup is not None:
+            gone = NODE_NEIGHBOURS[i] + (i,)
+            s._pieces[SETUP_MOVES] = [a for a in setup if a[2] not in gone]
+        s._buildings = {}
+    else:
+        s._buildings = {k: v for k, v in s._buildings.items() if k != CITY_MOVES + seat}
+    numbers = s.layout.map.numbers
+    changed = {numbers[h] for h in NODE_HEXES[i]}
+    s._yields = {k: v for k, v in s._yields.items() if k >> 5 not in changed}
 
 
 def _setup_income(s, seat: int, node: int) -> None:
@@ -175,14 +209,13 @@ def _dice(s, action) -> None:
 
 def _produce(s, total: int) -> None:
     """Pay each seat its cards for ``total`` (4.2), as :func:`_owed` plans them: a plan
-    kept with the buildings (``s._buildings``, forgotten at the next settlement or city)
-    under minus the total, less 32 × (the robber's hex + 1) when the robber stands on a
-    hex of that total (:mod:`.legal` keeps its own there under keys from 100 up)."""
+    kept in ``s._yields`` (until a settlement or city on a hex of that number) under 32 ×
+    the total, plus the robber's hex + 1 when the robber stands on a hex of that total."""
     robber = s.robber
-    key = -total - 32 * (robber + 1) if robber in s.layout.producing[total] else -total
-    plan = s._buildings.get(key)
+    key = total << 5 | (robber + 1 if robber in s.layout.producing[total] else 0)
+    plan = s._yields.get(key)
     if plan is None:
-        plan = s._buildings[key] = _owed(s, total)
+        plan = s._yields[key] = _owed(s, total)
     owed, paid = plan
     bank, hands = s.bank, s.hands
     for r, name, need, due in owed:

@@ -62,8 +62,8 @@ def road_place(s: "CatanState", seat: int, e: int) -> bool:
 
 
 def road_places(s: "CatanState", seat: int) -> list[int]:
-    """Every edge :func:`road_place` allows, in id order; kept with the pieces until the
-    next build (``s._pieces``), so the caller must not change the list."""
+    """Every edge :func:`road_place` allows, in id order; kept with the pieces
+    (``s._pieces``) until a build changes it, so the caller must not change the list."""
     pieces = s._pieces
     out = pieces.get(seat)
     if out is None:
@@ -100,8 +100,8 @@ def settlement_places(s: "CatanState", seat: int) -> list[int]:
 
 
 def _kept(kept: dict, key: int, make, s: "CatanState") -> list:
-    """``make(s)``, kept in ``kept`` (``s._pieces``, forgotten at the next build, or
-    ``s._buildings``, at the next settlement or city) under ``key``: a list nobody
+    """``make(s)``, kept in ``kept`` (``s._pieces`` or ``s._buildings``: what a build
+    changes of them is forgotten, :func:`.effects._forget`) under ``key``: a list nobody
     changes."""
     out = kept.get(key)
     if out is None:
@@ -113,8 +113,7 @@ ROAD_MOVES, SETTLEMENT_MOVES, SETUP_MOVES = 4, 8, 12
 """The keys of what ``s._pieces`` keeps: per seat (key + seat) its road places (key 0),
 road moves and settlement moves; the set-up's settlement moves."""
 CITY_MOVES, HEX_SEATS, ROBBER_MOVES = 100, 104, 128
-"""The keys of what ``s._buildings`` keeps (:mod:`.effects` keeps its production plans
-under negative keys): per seat (key + seat) its city moves; per hex, the seats with a
+"""The keys of what ``s._buildings`` keeps: per seat (key + seat) its city moves; per hex, the seats with a
 building on it (a bit per seat); per set of robbable seats (key + seats, a bit per seat),
 the robber moves on every hex."""
 

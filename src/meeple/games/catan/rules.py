@@ -34,7 +34,7 @@ class CatanState(State):
     """A position: the board, every piece, hand, deck and card, and the phase of the turn."""
 
     game: "Catan"
-    derived = ("_pieces", "_buildings", "_listed")     # see refresh()
+    derived = ("_pieces", "_buildings", "_yields", "_listed")     # see refresh()
 
     def __init__(self, game: "Catan", seed: int | None = None):
         super().__init__(game, seed)
@@ -127,14 +127,17 @@ class CatanState(State):
 
     def refresh(self) -> None:
         """Forget what is kept about the position: the places, moves and production
-        worked out from the pieces on the board (``_pieces``, until the next build, and
-        ``_buildings``, until the next settlement or city: both shared with clones, which
-        put nothing in them but what holds for both, and replace them when they build),
-        and the last legal list (``_listed``). Call it after changing a position's fields
-        by hand (a test's position, one translated from another engine): the moves then
-        play it as it now is."""
+        worked out from the pieces on the board (``_pieces``: road and settlement places
+        and moves; ``_buildings``: city and robber moves; ``_yields``: what each dice total
+        pays), which a build updates by forgetting what the new piece changes
+        (:func:`.effects._forget`): all three are shared with clones, which put nothing in
+        them but what holds for both, and replace them when they build; and the last
+        legal list (``_listed``). Call it after changing a position's fields by hand (a
+        test's position, one translated from another engine): the moves then play it as
+        it now is."""
         self._pieces: dict = {}
         self._buildings: dict = {}
+        self._yields: dict = {}
         self._listed: tuple[int, list[Action]] | None = None
 
     # --- legality and actions -------------------------------------------------------------
