@@ -42,37 +42,39 @@ def _longest(road_owner: list[int], node_owner: list[int], seat: int, mine: list
     if not mine:
         return 0
     best = 0
-    seen = [False] * len(node_owner)
+    links: dict[int, list[tuple[int, int]]] = {}  # node -> (bit of a road there, node across)
+    for e in mine:
+        a, b = EDGE_NODES[e]
+        bit = 1 << e
+        links.setdefault(a, []).append((bit, b))
+        links.setdefault(b, []).append((bit, a))
+    ends = {n for n in links if node_owner[n] != -1 and node_owner[n] != seat}
+    seen = set()
 
     def walk(node: int, used: int, length: int) -> None:
         nonlocal best
-        seen[node] = True
+        seen.add(node)
         if length > best:
             best = length
-        if length and node_owner[node] != -1 and node_owner[node] != seat:
+        if length and node in ends:
             return                                 # a trail may end here, not pass
-        for e, other in NODE_LINKS[node]:
-            if road_owner[e] == seat and not used >> e & 1:
-                walk(other, used | 1 << e, length + 1)
+        for bit, other in links[node]:
+            if not used & bit:
+                walk(other, used | bit, length + 1)
 
-    ends: dict[int, int] = {}                     # node -> the seat's roads there
-    for e in mine:
-        a, b = EDGE_NODES[e]
-        ends[a] = ends.get(a, 0) + 1
-        ends[b] = ends.get(b, 0) + 1
     # A longest trail starts at a node where an odd number of the seat's roads meet, or at
-    # another player's building: from any other start it could be extended backwards
-    # (its start uses an odd number of the node's even number of roads). Only a closed
-    # trail may start elsewhere, and it can start anywhere on it: so a walk from every such
-    # node, then one from a node of each part of the roads no walk has reached.
-    nodes = sorted(ends)
+    # another player's building (``ends``): from any other start it could be extended
+    # backwards (its start uses an odd number of the node's even number of roads). Only a
+    # closed trail may start elsewhere, and it can start anywhere on it: so a walk from
+    # every such node, then one from a node of each part of the roads no walk has reached.
+    nodes = sorted(links)
     for node in nodes:
-        if ends[node] % 2 or node_owner[node] not in (-1, seat):
+        if len(links[node]) % 2 or node in ends:
             walk(node, 0, 0)
             if best == len(mine):
                 return best
     for node in nodes:
-        if not seen[node]:
+        if node not in seen:
             walk(node, 0, 0)
     return best
 
