@@ -374,13 +374,28 @@ def _largest_army(s, seat: int) -> None:
 
 # --- trade ------------------------------------------------------------------------------------
 def _maritime(s, action) -> None:
-    give, get = sides(action)
-    hand = s.hands[s.seat]
-    for r in range(5):
-        hand[r] += get[r] - give[r]
-        s.bank[r] += give[r] - get[r]
-    s.emit("maritime", words.maritime, seat=s.seat, gave=list(action[1:action.index("for")]),
-           got=list(action[action.index("for") + 1:]))
+    terms = MARITIME_TERMS.get(action)
+    if terms is None:
+        terms = MARITIME_TERMS[action] = _maritime_terms(action)
+    r, rate, g, gave, got = terms
+    hand, bank = s.hands[s.seat], s.bank
+    hand[r] -= rate
+    hand[g] += 1
+    bank[r] += rate
+    bank[g] -= 1
+    s.emit("maritime", words.maritime, seat=s.seat, gave=list(gave), got=list(got))
+
+
+def _maritime_terms(action) -> tuple[int, int, int, tuple[str, ...], tuple[str, ...]]:
+    """A legal maritime trade's terms: the resource given, how many, the resource got,
+    and the cards given and got as written."""
+    i = action.index("for")
+    return (RES_INDEX[action[1]], i - 1, RES_INDEX[action[i + 1]], tuple(action[1:i]),
+            tuple(action[i + 1:]))
+
+
+MARITIME_TERMS: dict = {}
+"""The terms of each maritime trade applied (at most 5 × 4 × 3 of them), by action."""
 
 
 def _offer(s, action) -> None:
