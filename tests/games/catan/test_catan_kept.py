@@ -172,3 +172,24 @@ def test_a_listed_move_is_checked_by_the_list_and_a_stale_list_is_not_trusted():
     built.refresh()
     assert built.check(listed[0]) is not None
     assert listed[0] not in built.legal_actions()
+
+
+def test_a_new_roads_length_from_its_part_equals_the_definition():
+    """``length_with`` (the new road's part only, skipped when no trail can be longer)
+    against the walk from every node, road by road on random boards."""
+    from meeple.games.catan.board import EDGE_NODES, NODE_EDGES
+    from meeple.games.catan.roads import length_with
+    rng = random.Random(28)
+    for _ in range(1000):
+        roads, owners = [-1] * EDGES, [-1] * NODES
+        for n in rng.sample(range(NODES), rng.randint(0, 10)):
+            owners[n] = rng.choice((0, 1, 2))
+        length = 0
+        for _ in range(rng.randint(1, 15)):
+            free = [e for e in range(EDGES) if roads[e] == -1]
+            near = [e for e in free if any(roads[f] == 0 for x in EDGE_NODES[e]
+                                           for f in NODE_EDGES[x])]
+            e = rng.choice(near if near and rng.random() < 0.8 else free)
+            roads[e] = 0
+            length = length_with(roads, owners, 0, e, length)
+            assert length == plain_length(roads, owners, 0), (roads, owners)

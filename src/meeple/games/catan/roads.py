@@ -34,20 +34,29 @@ def length_with(road_owner: list[int], node_owner: list[int], seat: int, edge: i
                 todo.append(other)
     if len(part) <= before:
         return before
-    return max(before, _longest(road_owner, node_owner, seat, sorted(part)))
+    return _longest(road_owner, node_owner, seat, sorted(part), before)
 
 
-def _longest(road_owner: list[int], node_owner: list[int], seat: int, mine: list[int]) -> int:
-    """The longest trail of ``seat``'s roads ``mine`` (all of them, or whole parts)."""
+def _longest(road_owner: list[int], node_owner: list[int], seat: int, mine: list[int],
+             before: int = 0) -> int:
+    """The longest trail of ``seat``'s roads ``mine`` (all of them, or whole parts), or
+    ``before`` if that is longer: no walk at all when no trail can be longer (a trail's
+    roads leave at most two of its nodes with an odd number of them, and each road left
+    out evens at most two: so with k nodes where an odd number of ``mine`` meet, a trail
+    leaves out at least (k − 2) / 2 of them)."""
     if not mine:
-        return 0
-    best = 0
+        return before
     links: dict[int, list[tuple[int, int]]] = {}  # node -> (bit of a road there, node across)
     for e in mine:
         a, b = EDGE_NODES[e]
         bit = 1 << e
         links.setdefault(a, []).append((bit, b))
         links.setdefault(b, []).append((bit, a))
+    odd = sum(len(roads) % 2 for roads in links.values())
+    bound = len(mine) - max(0, (odd - 2) // 2)
+    if bound <= before:
+        return before
+    best = before
     ends = {n for n in links if node_owner[n] != -1 and node_owner[n] != seat}
     seen = set()
 
@@ -71,7 +80,7 @@ def _longest(road_owner: list[int], node_owner: list[int], seat: int, mine: list
     for node in nodes:
         if len(links[node]) % 2 or node in ends:
             walk(node, 0, 0)
-            if best == len(mine):
+            if best == bound:
                 return best
     for node in nodes:
         if node not in seen:
