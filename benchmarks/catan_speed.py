@@ -19,10 +19,11 @@ the other, each move uniform over the legal moves, chance drawn by the engine:
   (``random.Random(s)``), ``state.apply(...)`` — which checks the action again — and the
   state's own ``sample_chance`` at chance nodes (the board, the dice, a stolen card, a
   drawn card). The check of a move that is itself (the same object) in the last list
-  ``legal_actions`` gave at this position (up to 40 moves), or of the dice total
-  ``sample_chance`` just drew, is that membership, as in catanatron's ``Game.execute``;
-  any other action (a server's or a replay's, parsed from text; a longer list's; the
-  other chance outcomes) goes through the full check (``legal.why_not``). Rows:
+  ``legal_actions`` gave at this position (up to 40 moves), or of the outcome
+  ``sample_chance`` just drew there (dice, stolen card, drawn card), is that membership,
+  as in catanatron's ``Game.execute``; any other action (a server's or a replay's, parsed
+  from text; a longer list's; the board) goes through the full check
+  (``legal.why_not``). Rows:
   - ``meeple`` — the default options: ``offers_per_turn: 3``, so a random mover opens up
     to three domestic offers a turn and every other seat answers each (accept, decline or
     one of the counters): most of a random game's actions are offers and answers.

@@ -146,7 +146,7 @@ class CatanState(State):
         that is itself (the same object) in the last list ``legal_actions`` returned at
         this position is legal at once: the list and ``why_not`` agree (a test holds them
         to it), and checking a move taken from the list is the common case."""
-        listed = self._listed                    # (also a dice total sample_chance drew here)
+        listed = self._listed                    # (or an outcome sample_chance drew here)
         if listed is not None and listed[0] == self.action_count:
             moves = listed[1]
             try:
@@ -182,21 +182,25 @@ class CatanState(State):
         rng = rng or self.rng
         phase = self.phase
         if phase == DICE:
-            dice = DICE_TOTALS[int(rng.random() * 6) + int(rng.random() * 6) + 2]
-            self._listed = (self.action_count, [dice])      # check knows it (as a listed move)
-            return dice
+            return self._drawn(DICE_TOTALS[int(rng.random() * 6) + int(rng.random() * 6) + 2])
         if phase == BOARD:
             return Action("board", *random_map(rng, self.game.settings["numbers"]).tokens())
         if self.phase == STEAL:             # a card of the victim's, each equally likely
             cards = notation.card_list(self.hands[self.victim])
-            return Action("stolen", cards[int(rng.random() * len(cards))])
+            return self._drawn(Action("stolen", cards[int(rng.random() * len(cards))]))
         if self.phase == DRAW:              # a card of the deck, each equally likely
             k = int(rng.random() * sum(self.deck))
             for card, n in zip(notation.DEV_CARDS, self.deck):
                 if k < n:
-                    return Action("draw", card)
+                    return self._drawn(Action("draw", card))
                 k -= n
         raise ValueError("sample_chance: not a chance node")
+
+    def _drawn(self, outcome: Action) -> Action:
+        """``outcome``, drawn here by :meth:`sample_chance`, kept as the last list (of one)
+        so that :meth:`check` knows it as a possible outcome."""
+        self._listed = (self.action_count, [outcome])
+        return outcome
 
     _apply_action = effects.apply
 
