@@ -142,19 +142,32 @@ class CatanState(State):
 
     # --- legality and actions -------------------------------------------------------------
     def check(self, action: Action) -> str | None:
-        """Why ``action`` is not legal now (:func:`.legal.why_not`), or None. An action
-        that is itself (the same object) in the last list ``legal_actions`` returned at
-        this position is legal at once: the list and ``why_not`` agree (a test holds them
-        to it), and checking a move taken from the list is the common case."""
-        listed = self._listed                    # (or an outcome sample_chance drew here)
+        """Why ``action`` is not legal now (:func:`.legal.why_not`), or None; None at once
+        for a move :meth:`_listed_here`."""
+        if self._listed_here(action):
+            return None
+        return legal.why_not(self, action)
+
+    def checked(self, action: Action | str) -> Action:
+        """:meth:`State.checked`, with a move :meth:`_listed_here` returned at once (it is
+        an action of this game, well formed, and the game is not over)."""
+        if type(action) is Action and self._listed_here(action):
+            return action
+        return State.checked(self, action)
+
+    def _listed_here(self, action: Action) -> bool:
+        """Whether ``action`` is itself (the same object) in the last list
+        ``legal_actions`` returned at this position, or is the outcome ``sample_chance``
+        drew here: legal, since the list and ``why_not`` agree (a test holds them to it),
+        and checking a move taken from the list is the common case."""
+        listed = self._listed
         if listed is not None and listed[0] == self.action_count:
             moves = listed[1]
             try:
-                if moves[moves.index(action)] is action:
-                    return None
-            except ValueError:
+                return moves[moves.index(action)] is action
+            except Exception:       # not in the list, or parts whose == fails: not known
                 pass
-        return legal.why_not(self, action)
+        return False
 
     def legal_actions(self) -> list[Action]:
         """The legal actions (:func:`.legal.actions`); a new list each call, which the
