@@ -16,9 +16,14 @@ the other, each move uniform over the legal moves, chance drawn by the engine:
   random action per seat, and it ends when anyone reaches 10 (rules spec 9.1).
 - **meeple**: ``meeple.load("catan", 4, config).new_state(s)``, from the chance action that
   lays the variable board to the win; ``state.legal_actions()``, a uniform choice
-  (``random.Random(s)``), ``state.apply(...)`` — which checks the action again, as a
-  server or a replay does — and the state's own ``sample_chance`` at chance nodes (the
-  board, the dice, a stolen card, a drawn card). Rows:
+  (``random.Random(s)``), ``state.apply(...)`` — which checks the action again — and the
+  state's own ``sample_chance`` at chance nodes (the board, the dice, a stolen card, a
+  drawn card). The check of a move that is itself (the same object) in the last list
+  ``legal_actions`` gave at this position (up to 40 moves), or of the outcome
+  ``sample_chance`` just drew there (dice, stolen card, drawn card), is that membership,
+  as in catanatron's ``Game.execute``; any other action (a server's or a replay's, parsed
+  from text; a longer list's; the board) goes through the full check
+  (``legal.why_not``). Rows:
   - ``meeple`` — the default options: ``offers_per_turn: 3``, so a random mover opens up
     to three domestic offers a turn and every other seat answers each (accept, decline or
     one of the counters): most of a random game's actions are offers and answers.

@@ -177,6 +177,7 @@ def snapshot(mgame, cgame):
         s.phase = phases.ROADS
     else:
         s.phase = phases.MAIN if s.rolled else phases.PREROLL
+    s.refresh()                         # the pieces were placed by hand
     return s
 
 

@@ -15,7 +15,8 @@ never change (walking a tile set costs twenty times the rest of a state)."""
 
 
 def snapshot(obj, _depth: int = 0):
-    """A structural, comparable picture of a state (everything but its RNG and game)."""
+    """A structural, comparable picture of a state (everything but its RNG, its game and
+    the fields it declares ``derived``: what it worked out from the others and kept)."""
     if isinstance(obj, (int, float, str, bool, type(None))):
         return obj
     if isinstance(obj, (list, tuple)):
@@ -32,7 +33,8 @@ def snapshot(obj, _depth: int = 0):
         for slot in getattr(cls, "__slots__", ()):
             if hasattr(obj, slot):
                 fields[slot] = getattr(obj, slot)
-    fields = {k: v for k, v in fields.items() if k not in SHARED}
+    derived = getattr(type(obj), "derived", ())
+    fields = {k: v for k, v in fields.items() if k not in SHARED and k not in derived}
     if fields.get("_log") is not None:      # the event chain as a list: a long game's chain
         fields["_log"] = _chain(fields["_log"])      # is deeper than the recursion limit
     if not fields:

@@ -47,6 +47,10 @@ class State(ABC):
     other, so that whatever it accepts prints as notation that parses back to it."""
     _rng: random.Random
     _rng_shared: bool
+    derived: tuple[str, ...] = ()
+    """The fields that only keep what the others determine (moves and tables worked out
+    once and kept for speed): two states equal in every other field are the same
+    position, whatever these hold."""
 
     def __init__(self, game: "Game", seed: int | None = None):
         self.game = game

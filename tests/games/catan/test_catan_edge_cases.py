@@ -18,6 +18,7 @@ def _road(state, seat, *edges):
     for e in edges:
         state.road_owner[e] = seat
         state.roads_left[seat] -= 1
+    state.refresh()                           # pieces placed by hand: work moves out anew
 
 
 def test_6_01_a_settlement_breaks_a_road_and_longest_road_is_recomputed():
@@ -43,6 +44,7 @@ def test_6_03_no_building_on_from_an_opponents_building():
     state = rolled(after_setup(), 2)
     _road(state, 0, 13)                       # 8-13
     state.node_owner[13] = 1                  # seat 1 builds at 13 afterwards
+    state.refresh()
     hand(state, 0, "lumber brick")
     assert "build road 14" not in legal(state) and "build road 20" not in legal(state)
     with pytest.raises(IllegalAction, match="joins none"):
@@ -150,6 +152,7 @@ def test_6_15_the_shortage_rule_counts_players_not_buildings():
     for n in (31, 12):
         state.city[n] = False
     state.node_owner[26] = 0                  # seat 0 owed 2 ore from two settlements
+    state.refresh()
     hand(state, 0, "")
     hand(state, 1, "")
     hand(state, 2, "ore " * 18)
@@ -161,6 +164,7 @@ def test_6_16_the_robbers_hex_owes_nothing_so_no_shortage():
     state = after_setup()
     state.node_owner[26] = 1                  # seat 1 also on mountains 8 ...
     state.robber = 11                         # ... but the robber is there
+    state.refresh()
     hand(state, 2, "ore " * 18)
     rolled(state, 8)
     assert not any(e["kind"] == "shortage" for e in state.events)

@@ -96,6 +96,7 @@ def test_4_2_a_short_bank_pays_one_player_what_is_left_and_two_players_nothing()
     hand(state, 1, "")
     hand(state, 2, "ore " * 18)
     state.city[31] = True                                 # seat 0 is owed 2 ore
+    state.refresh()                                       # a piece changed by hand
     rolled(state, 8)
     assert cards(state, 0) == "ore" and state.bank[4] == 0
     state = after_setup()
@@ -103,6 +104,7 @@ def test_4_2_a_short_bank_pays_one_player_what_is_left_and_two_players_nothing()
     hand(state, 1, "")
     hand(state, 2, "ore " * 18)
     state.node_owner[26] = 1                              # seat 1 on mountains 8 too
+    state.refresh()
     rolled(state, 8)
     assert cards(state, 0) == "" and cards(state, 1) == "" and state.bank[4] == 1
     assert state.hands[2] == [1, 0, 0, 0, 18]           # forest 8 still pays its lumber

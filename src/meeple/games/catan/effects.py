@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING
 
 from . import words
 from .board import (EDGE_NODES, HEX_CORNERS, NODE_EDGES, NODE_HARBOUR, NODE_HEXES,
-                    RES_INDEX, RESOURCES)
-from .legal import COSTS, road_places
+                    NODE_NEIGHBOURS, RES_INDEX, RESOURCES)
+from .legal import (CITY_MOVES, COSTS, ROAD_MOVES, SETTLEMENT_MOVES, SETUP_MOVES,
+                    road_places)
 from .notation import DEV_INDEX, KNIGHT, PLENTY, ROADBUILDING, VP, counts_of
 from .phases import (ANSWER, CLOSE, DICE, DISCARD, DRAW, MAIN, OVER, PREROLL, ROADS, ROBBER,
                      SETTLE, SETUP, SETUP_ROAD, STEAL)
-from .roads import longest_holder, road_length
+from .roads import length_with, longest_holder, road_length
 from .trade import sides
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ def _build(s, action) -> None:
     said = partial(words.build, s.layout.map)       # the words name the place by its hexes
     if phase == MAIN:
         _pay(s, seat, COSTS[what])
+    _forget(s, what, seat, i)
     if what == "road":
         s.road_owner[i] = seat
         s.roads_left[seat] -= 1
@@ -71,7 +73,7 @@ def _build(s, action) -> None:
         s.settlements_left[seat] += 1
         s.emit("build", said, seat=seat, piece="city", id=i, points=1, owners=[seat])
     if what == "road":
-        _longest_road(s, (seat,))
+        _longest_road(s, (seat,), i)
     elif what == "settlement":
         _longest_road(s, _cut(s, seat, i))
     if phase == SETTLE:
@@ -88,6 +90,41 @@ def _build(s, action) -> None:
         if not s.free_roads or not s.roads_left[seat] or not road_places(s, seat):
             s.free_roads = 0
             _back(s)
+
+
+def _forget(s, what: str, seat: int, i: int) -> None:
+    """Forget what ``seat``'s new piece ``what`` on ``i`` changes of what the state keeps
+    (:meth:`.rules.CatanState.refresh`), in new dicts (clones share the old ones):
+    - a road: the builder's road places, road and settlement moves, and the road places
+      and moves of a seat that could have built on that edge (nothing else: a road blocks
+      no node, and other seats' settlement places need their own roads);
+    - a settlement: every place and move but the set-up's places, which lose the node and
+      its neighbours; the hexes' seats and robber moves; the production of its hexes'
+      numbers; the builder's city moves;
+    - a city: the builder's city moves and the production of its hexes' numbers."""
+    if what == "road":
+        pieces = dict(s._pieces)
+        for key in (seat, ROAD_MOVES + seat, SETTLEMENT_MOVES + seat):
+            pieces.pop(key, None)
+        for p in range(s.num_players):
+            places = pieces.get(p)
+            if places is not None and i in places:
+                del pieces[p]
+                pieces.pop(ROAD_MOVES + p, None)
+        s._pieces = pieces
+        return
+    if what == "settlement":
+        setup = s._pieces.get(SETUP_MOVES)
+        s._pieces = {}
+        if setup is not None:
+            gone = NODE_NEIGHBOURS[i] + (i,)
+            s._pieces[SETUP_MOVES] = [a for a in setup if a[2] not in gone]
+        s._buildings = {}
+    else:
+        s._buildings = {k: v for k, v in s._buildings.items() if k != CITY_MOVES + seat}
+    numbers = s.layout.map.numbers
+    changed = {numbers[h] for h in NODE_HEXES[i]}
+    s._yields = {k: v for k, v in s._yields.items() if k >> 5 not in changed}
 
 
 def _setup_income(s, seat: int, node: int) -> None:
@@ -122,12 +159,14 @@ def _cut(s, seat: int, node: int) -> tuple[int, ...]:
     return tuple({p for p in owners if owners.count(p) > 1})
 
 
-def _longest_road(s, changed: tuple[int, ...]) -> None:
+def _longest_road(s, changed: tuple[int, ...], road: int = -1) -> None:
     """Recompute the road lengths of the ``changed`` seats (the only ones a road or a
-    settlement can change) and pass the card by 5.1."""
+    settlement can change; after a new ``road``, from its part of the roads only) and pass
+    the card by 5.1."""
     lengths = list(s.road_len)
     for p in changed:
-        lengths[p] = road_length(s.road_owner, s.node_owner, p)
+        lengths[p] = (road_length(s.road_owner, s.node_owner, p) if road < 0 else
+                      length_with(s.road_owner, s.node_owner, p, road, lengths[p]))
     s.road_len = lengths
     if not changed:
         return
@@ -171,46 +210,75 @@ def _dice(s, action) -> None:
 
 
 def _produce(s, total: int) -> None:
+    """Pay each seat its cards for ``total`` (4.2), as :func:`_owed` plans them: a plan
+    kept in ``s._yields`` (until a settlement or city on a hex of that number) under 32 ×
+    the total, plus the robber's hex + 1 when the robber stands on a hex of that total."""
+    robber = s.robber
+    key = total << 5 | (robber + 1 if robber in s.layout.producing[total] else 0)
+    plan = s._yields.get(key)
+    if plan is None:
+        plan = s._yields[key] = _owed(s, total)
+    owed, paid = plan
+    bank, hands = s.bank, s.hands
+    for r, name, need, due in owed:
+        if need > bank[r]:                       # the bank runs short (4.2)
+            _produce_short(s, total, owed)
+            return
+    for r, name, need, due in owed:
+        bank[r] -= need
+        for p, k in due:
+            hands[p][r] += k
+    for p, cards in paid:                        # the same data each time: nobody changes it
+        s.emit("production", words.production, seat=p, total=total, cards=cards)
+
+
+def _produce_short(s, total: int, owed) -> None:
+    """:func:`_produce` when the bank cannot pay every resource in full."""
+    got: dict[int, dict[str, int]] = {}
+    short = []
+    bank, hands = s.bank, s.hands
+    for r, name, need, due in owed:
+        if need > bank[r]:
+            short.append(name)
+            if len(due) > 1 or not bank[r]:
+                continue
+            due = ((due[0][0], bank[r]),)        # the one player owed takes what is left
+        for p, k in due:
+            hands[p][r] += k
+            bank[r] -= k
+            cards = got.get(p)
+            if cards is None:
+                got[p] = {name: k}
+            else:
+                cards[name] = k
+    for p in sorted(got):
+        s.emit("production", words.production, seat=p, total=total, cards=got[p])
+    if short:
+        s.emit("shortage", words.shortage, resources=short)
+
+
+def _owed(s, total: int) -> tuple[list, list]:
+    """What ``total`` pays with the robber where it stands: per resource in resource order
+    (resource, its name, the cards owed in all, ((seat, cards owed), ...) in seat order),
+    and per seat paid in seat order (seat, {resource name: cards}) when the bank pays all."""
     owner, city, robber = s.node_owner, s.city, s.robber
-    owed: dict[int, list[int]] | None = None       # per resource: cards owed per seat
+    owed: dict[int, list[int]] = {}                # per resource: cards owed per seat
     for h, r, corners in s.layout.yields[total]:
         if h != robber:
             for node in corners:
                 p = owner[node]
                 if p >= 0:
-                    if owed is None:
-                        owed = {}
                     due = owed.get(r)
                     if due is None:
                         due = owed[r] = [0] * s.num_players
                     due[p] += 2 if city[node] else 1
-    if owed is None:
-        return
+    plan = [(r, RESOURCES[r], sum(owed[r]), tuple((p, k) for p, k in enumerate(owed[r]) if k))
+            for r in sorted(owed)]
     got: dict[int, dict[str, int]] = {}
-    short = []
-    bank, hands = s.bank, s.hands
-    for r in sorted(owed):
-        due = owed[r]
-        if sum(due) > bank[r]:                   # the bank runs short (4.2)
-            short.append(RESOURCES[r])
-            owing = [p for p, k in enumerate(due) if k]
-            if len(owing) > 1 or not bank[r]:
-                continue
-            due[owing[0]] = bank[r]
-        name = RESOURCES[r]
-        for p, k in enumerate(due):
-            if k:
-                hands[p][r] += k
-                bank[r] -= k
-                cards = got.get(p)
-                if cards is None:
-                    got[p] = {name: k}
-                else:
-                    cards[name] = k
-    for p in sorted(got):
-        s.emit("production", words.production, seat=p, total=total, cards=got[p])
-    if short:
-        s.emit("shortage", words.shortage, resources=short)
+    for r, name, _, due in plan:
+        for p, k in due:
+            got.setdefault(p, {})[name] = k
+    return plan, [(p, got[p]) for p in sorted(got)]
 
 
 def _discard(s, action) -> None:
@@ -309,13 +377,28 @@ def _largest_army(s, seat: int) -> None:
 
 # --- trade ------------------------------------------------------------------------------------
 def _maritime(s, action) -> None:
-    give, get = sides(action)
-    hand = s.hands[s.seat]
-    for r in range(5):
-        hand[r] += get[r] - give[r]
-        s.bank[r] += give[r] - get[r]
-    s.emit("maritime", words.maritime, seat=s.seat, gave=list(action[1:action.index("for")]),
-           got=list(action[action.index("for") + 1:]))
+    terms = MARITIME_TERMS.get(action)
+    if terms is None:
+        terms = MARITIME_TERMS[action] = _maritime_terms(action)
+    r, rate, g, gave, got = terms
+    hand, bank = s.hands[s.seat], s.bank
+    hand[r] -= rate
+    hand[g] += 1
+    bank[r] += rate
+    bank[g] -= 1
+    s.emit("maritime", words.maritime, seat=s.seat, gave=list(gave), got=list(got))
+
+
+def _maritime_terms(action) -> tuple[int, int, int, tuple[str, ...], tuple[str, ...]]:
+    """A legal maritime trade's terms: the resource given, how many, the resource got,
+    and the cards given and got as written."""
+    i = action.index("for")
+    return (RES_INDEX[action[1]], i - 1, RES_INDEX[action[i + 1]], tuple(action[1:i]),
+            tuple(action[i + 1:]))
+
+
+MARITIME_TERMS: dict = {}
+"""The terms of each maritime trade applied (at most 5 × 4 × 3 of them), by action."""
 
 
 def _offer(s, action) -> None:

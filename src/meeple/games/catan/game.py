@@ -64,6 +64,7 @@ class Catan(Game):
         return CatanEncoding(self, **options)
 
     def configure(self) -> None:
+        self.offers_per_turn: int = self.settings["offers_per_turn"]
         board = self.settings["board"]
         self.fixed_map: Map | None = None
         if board == "beginner":

@@ -126,6 +126,7 @@ def determinize(s: "CatanState", player: int, rng: random.Random) -> "CatanState
         return copy
     copy.rng = random.Random(rng.getrandbits(64))
     copy.dealt_for = player
+    copy._listed = None                 # the hands change: the last legal list may not hold
     others = [p for p in range(s.num_players) if p != player]
     pool = [r for r in range(5)
             for _ in range(19 - s.bank[r] - s.hands[player][r])]

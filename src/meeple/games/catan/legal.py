@@ -62,9 +62,19 @@ def road_place(s: "CatanState", seat: int, e: int) -> bool:
 
 
 def road_places(s: "CatanState", seat: int) -> list[int]:
-    """Every edge :func:`road_place` allows, in id order: the free edges at the nodes of
-    ``seat``'s buildings and at the ends of its roads that hold no other player's
-    building (found from ``seat``'s pieces, not by testing all 72 edges)."""
+    """Every edge :func:`road_place` allows, in id order; kept with the pieces
+    (``s._pieces``) until a build changes it, so the caller must not change the list."""
+    pieces = s._pieces
+    out = pieces.get(seat)
+    if out is None:
+        out = pieces[seat] = _road_places(s, seat)
+    return out
+
+
+def _road_places(s: "CatanState", seat: int) -> list[int]:
+    """:func:`road_places` worked out: the free edges at the nodes of ``seat``'s buildings
+    and at the ends of its roads that hold no other player's building (found from
+    ``seat``'s pieces, not by testing all 72 edges)."""
     roads, owner = s.road_owner, s.node_owner
     nodes = {n for n, o in enumerate(owner) if o == seat}
     for e, o in enumerate(roads):
@@ -87,6 +97,53 @@ def settlement_places(s: "CatanState", seat: int) -> list[int]:
             ends.update(EDGE_NODES[e])
     return sorted(n for n in ends if owner[n] == -1
                   and all(owner[m] == -1 for m in NODE_NEIGHBOURS[n]))
+
+
+def _kept(kept: dict, key: int, make, s: "CatanState") -> list:
+    """``make(s)``, kept in ``kept`` (``s._pieces`` or ``s._buildings``: what a build
+    changes of them is forgotten, :func:`.effects._forget`) under ``key``: a list nobody
+    changes."""
+    out = kept.get(key)
+    if out is None:
+        out = kept[key] = make(s)
+    return out
+
+
+ROAD_MOVES, SETTLEMENT_MOVES, SETUP_MOVES = 4, 8, 12
+"""The keys of what ``s._pieces`` keeps: per seat (key + seat) its road places (key 0),
+road moves and settlement moves; the set-up's settlement moves."""
+CITY_MOVES, HEX_SEATS, ROBBER_MOVES = 100, 104, 128
+"""The keys of what ``s._buildings`` keeps: per seat (key + seat) its city moves; per hex, the seats with a
+building on it (a bit per seat); per set of robbable seats (key + seats, a bit per seat),
+the robber moves on every hex."""
+
+
+def _road_moves(s: "CatanState", seat: int) -> list[Action]:
+    pieces = s._pieces
+    out = pieces.get(ROAD_MOVES + seat)
+    if out is None:
+        road = BUILD["road"]
+        out = pieces[ROAD_MOVES + seat] = [road[e] for e in road_places(s, seat)]
+    return out
+
+
+def _settlement_moves(s: "CatanState", seat: int) -> list[Action]:
+    pieces = s._pieces
+    out = pieces.get(SETTLEMENT_MOVES + seat)
+    if out is None:
+        place = BUILD["settlement"]
+        out = pieces[SETTLEMENT_MOVES + seat] = [place[n] for n in settlement_places(s, seat)]
+    return out
+
+
+def _city_moves(s: "CatanState", seat: int) -> list[Action]:
+    kept = s._buildings
+    out = kept.get(CITY_MOVES + seat)
+    if out is None:
+        upgrade, city = BUILD["city"], s.city
+        out = kept[CITY_MOVES + seat] = [upgrade[n] for n, o in enumerate(s.node_owner)
+                                           if o == seat and not city[n]]
+    return out
 
 
 def spaced(s: "CatanState", n: int) -> bool:
@@ -150,7 +207,9 @@ def _nothing(s: "CatanState") -> list[Action]:
 
 
 def _settle(s: "CatanState") -> list[Action]:
-    return [BUILD["settlement"][n] for n in range(NODES) if spaced(s, n)]
+    return _kept(s._pieces, SETUP_MOVES, lambda s: [BUILD["settlement"][n]
+                                                    for n in range(NODES) if spaced(s, n)],
+                 s)[:]
 
 
 def _setup_road(s: "CatanState") -> list[Action]:
@@ -168,9 +227,22 @@ def _discards(s: "CatanState") -> list[Action]:
     key = tuple(s.hands[s.queue[0]])
     out = _DISCARDS.table.get(key)
     if out is None:
-        out = _DISCARDS.put(key, [Action("discard", *card_list(c))
+        made = _DISCARD_OF
+        out = _DISCARDS.put(key, [made.get(c) or _discard_of(c)
                                   for c in sub_multisets(key, sum(key) // 2)])
     return list(out)
+
+
+def _discard_of(counts: tuple[int, ...]) -> Action:
+    """The ``discard`` action of ``counts``, made once (at most :data:`DISCARDS_KEPT`
+    kept)."""
+    action = Action("discard", *card_list(counts))
+    if len(_DISCARD_OF) < DISCARDS_KEPT:
+        _DISCARD_OF[counts] = action
+    return action
+
+
+_DISCARD_OF: dict[tuple[int, ...], Action] = {}
 
 
 DISCARDS_KEPT = 4096
@@ -181,22 +253,37 @@ _DISCARDS: Memo[tuple[int, ...], list[Action]] = Memo(DISCARDS_KEPT)
 def _robbers(s: "CatanState") -> list[Action]:
     """Per hex but the robber's, in hex order: the robber there from each seat it may rob
     (an opponent of the mover with a building on it and a card), or alone if none."""
-    seat, owner, hands, robber = s.seat, s.node_owner, s.hands, s.robber
+    seat, robber = s.seat, s.robber
     able = 0
-    for p, hand in enumerate(hands):
+    for p, hand in enumerate(s.hands):
         if p != seat and any(hand):
             able |= 1 << p
-    marks = [0] * HEXES
-    if able:
-        for n, o in enumerate(owner):
-            if o >= 0 and able >> o & 1:
-                for h in NODE_HEXES[n]:
-                    marks[h] |= 1 << o
+    moves, starts = _kept(s._buildings, ROBBER_MOVES + able,
+                          lambda s: _robber_moves(s, able), s)
+    return moves[:starts[robber]] + moves[starts[robber + 1]:]
+
+
+def _robber_moves(s: "CatanState", able: int) -> tuple[list[Action], list[int]]:
+    """The robber moves on every hex when the seats ``able`` (bits) may be robbed, and
+    where each hex's moves start in that list (a last entry: its length)."""
     out: list[Action] = []
+    starts = []
+    marks = _kept(s._buildings, HEX_SEATS, _hex_seats, s)
     for h, moves in enumerate(ROB_BY_SEATS):
-        if h != robber:
-            out += moves[marks[h]]
-    return out
+        starts.append(len(out))
+        out += moves[marks[h] & able]
+    starts.append(len(out))
+    return out, starts
+
+
+def _hex_seats(s: "CatanState") -> list[int]:
+    """Per hex, the seats with a building on it (a bit per seat)."""
+    marks = [0] * HEXES
+    for n, o in enumerate(s.node_owner):
+        if o >= 0:
+            for h in NODE_HEXES[n]:
+                marks[h] |= 1 << o
+    return marks
 
 
 ROB_BY_SEATS = [[[ROB[h][v] for v in range(4) if m >> v & 1] or [ROBBER_TO[h]]
@@ -205,8 +292,7 @@ ROB_BY_SEATS = [[[ROB[h][v] for v in range(4) if m >> v & 1] or [ROBBER_TO[h]]
 
 
 def _roads(s: "CatanState") -> list[Action]:
-    road = BUILD["road"]
-    return [road[e] for e in road_places(s, s.seat)]
+    return _road_moves(s, s.seat)[:]
 
 
 def _close(s: "CatanState") -> list[Action]:
@@ -219,16 +305,19 @@ TRADE_WITH = [Action("trade", p) for p in range(4)]
 
 
 def _plays(s: "CatanState") -> list[Action]:
+    """The cards the mover may play now (:func:`playable`, its tests inlined)."""
     if s.card_played:
         return []
+    seat = s.seat
+    dev, new = s.dev[seat], s.new[seat]
     out = []
-    if playable(s, KNIGHT):
+    if dev[KNIGHT] > new[KNIGHT]:
         out.append(PLAY_KNIGHT)
-    if playable(s, ROADBUILDING):
+    if dev[ROADBUILDING] > new[ROADBUILDING] and s.roads_left[seat] and road_places(s, seat):
         out.append(PLAY_ROADS)
-    if playable(s, PLENTY):
+    if dev[PLENTY] > new[PLENTY] and sum(s.bank) > 0:
         out += [Action("play", "plenty", *pair) for pair in plenty_choices(s.bank)]
-    if playable(s, MONOPOLY):
+    if dev[MONOPOLY] > new[MONOPOLY]:
         out += MONOPOLIES
     return out
 
@@ -240,14 +329,11 @@ def _main(s: "CatanState") -> list[Action]:
     out: list[Action] = []
     if lumber and brick:
         if s.roads_left[seat]:
-            road = BUILD["road"]
-            out += [road[e] for e in road_places(s, seat)]
+            out += _road_moves(s, seat)
         if wool and grain and s.settlements_left[seat]:
-            place = BUILD["settlement"]
-            out += [place[n] for n in settlement_places(s, seat)]
+            out += _settlement_moves(s, seat)
     if grain >= 2 and ore >= 3 and s.cities_left[seat]:
-        city, upgrade = s.city, BUILD["city"]
-        out += [upgrade[n] for n, o in enumerate(s.node_owner) if o == seat and not city[n]]
+        out += _city_moves(s, seat)
     if wool and grain and ore and any(s.deck):
         out.append(BUY)
     if not s.card_played and any(s.dev[seat]):
@@ -262,7 +348,7 @@ def _main(s: "CatanState") -> list[Action]:
                 out += trades[0]
             else:
                 out += [a for g, a in trades[1] if bank[g]]
-    if s.offers < s.game.settings["offers_per_turn"]:
+    if s.offers < s.game.offers_per_turn:
         out += proposals(OFFERS, hand)
     out.append(END)
     return out

@@ -16,41 +16,74 @@ NODE_LINKS = tuple(tuple((e, EDGE_NODES[e][0] + EDGE_NODES[e][1] - n) for e in N
 def road_length(road_owner: list[int], node_owner: list[int], seat: int) -> int:
     """The largest number of distinct pieces of ``seat``'s roads on one trail whose inner
     nodes hold no other player's building (nodes may repeat: a ring counts in full)."""
-    mine = [e for e, o in enumerate(road_owner) if o == seat]
+    return _longest(road_owner, node_owner, seat,
+                    [e for e, o in enumerate(road_owner) if o == seat])
+
+
+def length_with(road_owner: list[int], node_owner: list[int], seat: int, edge: int,
+                before: int) -> int:
+    """:func:`road_length` of ``seat`` after its new road on ``edge``, its length having
+    been ``before``: a trail without the new road was there before, and one with it lies
+    in the new road's part of the seat's roads (its roads joined through their nodes), so
+    only that part is walked, and only if it has more roads than ``before``."""
+    part, todo = {edge}, list(EDGE_NODES[edge])
+    while todo:
+        for e, other in NODE_LINKS[todo.pop()]:
+            if e not in part and road_owner[e] == seat:
+                part.add(e)
+                todo.append(other)
+    if len(part) <= before:
+        return before
+    return _longest(road_owner, node_owner, seat, sorted(part), before)
+
+
+def _longest(road_owner: list[int], node_owner: list[int], seat: int, mine: list[int],
+             before: int = 0) -> int:
+    """The longest trail of ``seat``'s roads ``mine`` (all of them, or whole parts), or
+    ``before`` if that is longer: no walk at all when no trail can be longer (a trail's
+    roads leave at most two of its nodes with an odd number of them, and each road left
+    out evens at most two: so with k nodes where an odd number of ``mine`` meet, a trail
+    leaves out at least (k − 2) / 2 of them)."""
     if not mine:
-        return 0
-    best = 0
-    seen = [False] * len(node_owner)
+        return before
+    links: dict[int, list[tuple[int, int]]] = {}  # node -> (bit of a road there, node across)
+    for e in mine:
+        a, b = EDGE_NODES[e]
+        bit = 1 << e
+        links.setdefault(a, []).append((bit, b))
+        links.setdefault(b, []).append((bit, a))
+    odd = sum(len(roads) % 2 for roads in links.values())
+    bound = len(mine) - max(0, (odd - 2) // 2)
+    if bound <= before:
+        return before
+    best = before
+    ends = {n for n in links if node_owner[n] != -1 and node_owner[n] != seat}
+    seen = set()
 
     def walk(node: int, used: int, length: int) -> None:
         nonlocal best
-        seen[node] = True
+        seen.add(node)
         if length > best:
             best = length
-        if length and node_owner[node] != -1 and node_owner[node] != seat:
+        if length and node in ends:
             return                                 # a trail may end here, not pass
-        for e, other in NODE_LINKS[node]:
-            if road_owner[e] == seat and not used >> e & 1:
-                walk(other, used | 1 << e, length + 1)
+        for bit, other in links[node]:
+            if not used & bit:
+                walk(other, used | bit, length + 1)
 
-    ends: dict[int, int] = {}                     # node -> the seat's roads there
-    for e in mine:
-        a, b = EDGE_NODES[e]
-        ends[a] = ends.get(a, 0) + 1
-        ends[b] = ends.get(b, 0) + 1
     # A longest trail starts at a node where an odd number of the seat's roads meet, or at
-    # another player's building: from any other start it could be extended backwards
-    # (its start uses an odd number of the node's even number of roads). Only a closed
-    # trail may start elsewhere, and it can start anywhere on it: so a walk from every such
-    # node, then one from a node of each part of the roads no walk has reached.
-    nodes = sorted(ends)
+    # another player's building (``ends``): from any other start it could be extended
+    # backwards (its start uses an odd number of the node's even number of roads). Only a
+    # closed trail may start elsewhere, and it can start anywhere on it: so a walk from
+    # every such node, then one from a node of each part of the roads no walk has reached.
+    nodes = sorted(links)
     for node in nodes:
-        if ends[node] % 2 or node_owner[node] not in (-1, seat):
+        if len(links[node]) % 2 or node in ends:
             walk(node, 0, 0)
-            if best == len(mine):
+            if best == bound:
                 return best
     for node in nodes:
-        if not seen[node]:
+        if node not in seen:
             walk(node, 0, 0)
     return best
 

@@ -15,6 +15,7 @@ from ...core.action import Action
 from ...core.state import CHANCE, TERMINAL, State
 from . import advice as advising, effects, hidden, legal, narration, notation, score
 from .board import Layout, random_map, read_tokens
+from .legal import LISTS
 from .phases import (ANSWER, BOARD, CHANCE_PHASES, CLOSE, DICE, DISCARD, DRAW, OVER,
                      SETTLE, SETUP_ROAD, STEAL)
 
@@ -24,12 +25,16 @@ if TYPE_CHECKING:
 DICE_TOTALS = [Action("dice", n) for n in range(13)]
 """The ``dice`` outcome of each total (2–12; 0 and 1 unused)."""
 DICE_OUTCOMES = [(DICE_TOTALS[n], (6 - abs(n - 7)) / 36) for n in range(2, 13)]
+LISTED_MAX = 40
+"""The longest legal list the state keeps a copy of for :meth:`CatanState.check` (the
+answers to an offer run to hundreds of counters, which the check reads faster)."""
 
 
 class CatanState(State):
     """A position: the board, every piece, hand, deck and card, and the phase of the turn."""
 
     game: "Catan"
+    derived = ("_pieces", "_buildings", "_yields", "_listed")     # see refresh()
 
     def __init__(self, game: "Catan", seed: int | None = None):
         super().__init__(game, seed)
@@ -72,6 +77,7 @@ class CatanState(State):
         self.dealt_for: int | None = None
         """Set by ``determinize`` on its copy: the seat whose view the hidden cards were
         dealt anew from."""
+        self.refresh()
         board = game.settings["board"]
         if board == "variable":
             self.phase = BOARD
@@ -119,12 +125,60 @@ class CatanState(State):
     narrate = narration.narrate
     advice = advising.advise
 
+    def refresh(self) -> None:
+        """Forget what is kept about the position: the places, moves and production
+        worked out from the pieces on the board (``_pieces``: road and settlement places
+        and moves; ``_buildings``: city and robber moves; ``_yields``: what each dice total
+        pays), which a build updates by forgetting what the new piece changes
+        (:func:`.effects._forget`): all three are shared with clones, which put nothing in
+        them but what holds for both, and replace them when they build; and the last
+        legal list (``_listed``). Call it after changing a position's fields by hand (a
+        test's position, one translated from another engine): the moves then play it as
+        it now is."""
+        self._pieces: dict = {}
+        self._buildings: dict = {}
+        self._yields: dict = {}
+        self._listed: tuple[int, list[Action]] | None = None
+
     # --- legality and actions -------------------------------------------------------------
     def check(self, action: Action) -> str | None:
+        """Why ``action`` is not legal now (:func:`.legal.why_not`), or None; None at once
+        for a move :meth:`_listed_here`."""
+        if self._listed_here(action):
+            return None
         return legal.why_not(self, action)
 
+    def checked(self, action: Action | str) -> Action:
+        """:meth:`State.checked`, with a move :meth:`_listed_here` returned at once (it is
+        an action of this game, well formed, and the game is not over)."""
+        if type(action) is Action and self._listed_here(action):
+            return action
+        return State.checked(self, action)
+
+    def _listed_here(self, action: Action) -> bool:
+        """Whether ``action`` is itself (the same object) in the last list
+        ``legal_actions`` returned at this position, or is the outcome ``sample_chance``
+        drew here: legal, since the list and ``why_not`` agree (a test holds them to it),
+        and checking a move taken from the list is the common case."""
+        listed = self._listed
+        if listed is not None and listed[0] == self.action_count:
+            moves = listed[1]
+            try:
+                return moves[moves.index(action)] is action
+            except Exception:       # not in the list, or parts whose == fails: not known
+                pass
+        return False
+
     def legal_actions(self) -> list[Action]:
-        return legal.actions(self)
+        """The legal actions (:func:`.legal.actions`); a new list each call, which the
+        caller may change: the state keeps its own copy for :meth:`check` (of lists up to
+        :data:`LISTED_MAX` long)."""
+        moves = LISTS[self.phase](self)            # legal.actions, one call less
+        if len(moves) > LISTED_MAX:                 # a copy would cost more than the check
+            self._listed = None
+            return moves
+        self._listed = (self.action_count, moves)
+        return moves[:]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
@@ -141,25 +195,31 @@ class CatanState(State):
         rng = rng or self.rng
         phase = self.phase
         if phase == DICE:
-            return DICE_TOTALS[int(rng.random() * 6) + int(rng.random() * 6) + 2]
+            return self._drawn(DICE_TOTALS[int(rng.random() * 6) + int(rng.random() * 6) + 2])
         if phase == BOARD:
             return Action("board", *random_map(rng, self.game.settings["numbers"]).tokens())
         if self.phase == STEAL:             # a card of the victim's, each equally likely
             cards = notation.card_list(self.hands[self.victim])
-            return Action("stolen", cards[int(rng.random() * len(cards))])
+            return self._drawn(Action("stolen", cards[int(rng.random() * len(cards))]))
         if self.phase == DRAW:              # a card of the deck, each equally likely
             k = int(rng.random() * sum(self.deck))
             for card, n in zip(notation.DEV_CARDS, self.deck):
                 if k < n:
-                    return Action("draw", card)
+                    return self._drawn(Action("draw", card))
                 k -= n
         raise ValueError("sample_chance: not a chance node")
 
-    def _apply_action(self, action: Action) -> None:
-        effects.apply(self, action)
+    def _drawn(self, outcome: Action) -> Action:
+        """``outcome``, drawn here by :meth:`sample_chance`, kept as the last list (of one)
+        so that :meth:`check` knows it as a possible outcome."""
+        self._listed = (self.action_count, [outcome])
+        return outcome
+
+    _apply_action = effects.apply
 
     def _lay(self, board) -> None:
         self.layout = Layout(board)
+        self.refresh()
         self.robber = self.layout.desert
         self.phase = SETTLE
 

@@ -54,7 +54,10 @@ _HELD: dict[tuple[int, ...], list[Action]] = {}
 def proposals(table, hand: list[int]) -> list[Action]:
     """The actions of ``table`` whose side given the ``hand`` holds (a shared list: do not
     change it)."""
-    key = (id(table), *map(min, hand, _CAPS))
+    a, b, c, d, e = hand
+    key = (id(table), a if a < MAX_SIDE else MAX_SIDE, b if b < MAX_SIDE else MAX_SIDE,
+           c if c < MAX_SIDE else MAX_SIDE, d if d < MAX_SIDE else MAX_SIDE,
+           e if e < MAX_SIDE else MAX_SIDE)
     out = _HELD.get(key)
     if out is None:
         out = _HELD[key] = [a for give, actions in table
@@ -100,20 +103,19 @@ def _count_sides(action: Action) -> tuple[list[int], list[int]]:
 
 
 def sub_multisets(hand: Sequence[int], size: int) -> list[tuple[int, ...]]:
-    """Every way to choose ``size`` cards of ``hand`` (counts per resource)."""
+    """Every way to choose ``size`` cards of ``hand`` (counts per resource), in
+    lexicographic order of the counts (five nested loops, each bounded by what the hand
+    holds of that resource and what the later ones can still make up)."""
+    h0, h1, h2, h3, h4 = hand
     out: list[tuple[int, ...]] = []
-    chosen = [0] * 5
-
-    def walk(r: int, left: int) -> None:
-        if r == 4:
-            if left <= hand[4]:
-                chosen[4] = left
-                out.append(tuple(chosen))
-            return
-        rest = sum(hand[r + 1:])
-        for k in range(max(0, left - rest), min(hand[r], left) + 1):
-            chosen[r] = k
-            walk(r + 1, left - k)
-
-    walk(0, size)
+    add = out.append
+    r1, r2, r3 = h1 + h2 + h3 + h4, h2 + h3 + h4, h3 + h4
+    for a in range(max(0, size - r1), min(h0, size) + 1):
+        left1 = size - a
+        for b in range(max(0, left1 - r2), min(h1, left1) + 1):
+            left2 = left1 - b
+            for c in range(max(0, left2 - r3), min(h2, left2) + 1):
+                left3 = left2 - c
+                for d in range(max(0, left3 - h4), min(h3, left3) + 1):
+                    add((a, b, c, d, left3 - d))
     return out
