@@ -144,3 +144,34 @@ def test_8_the_breakdown_lists_the_items_with_text():
     seats = state.score_breakdown()["seats"]
     assert seats[0]["text"] == ("seat 0: 2 settlements (2) + 1 victory point card (1) = 3")
     assert [s["total"] for s in seats] == state.scores()
+
+
+def _sound(state) -> bool:
+    return all(n >= 0 for hand in state.hands for n in hand) and all(n >= 0 for n in state.bank)
+
+
+def test_8_a_determinization_deals_the_cards_a_seat_is_known_to_hold():
+    """Mid-negotiation, a seat's search deals the others hands that hold
+    what they showed (the offer, an acceptance, a counter): every move of the dealt position
+    can be played, and no hand ever goes below zero."""
+    rng, checked = random.Random(7), 0
+    for seed in range(6):
+        state = meeple.load("catan", 4).new_state(seed)
+        while not state.is_terminal() and state.action_count < 1500:
+            if state.offer is not None:
+                for seat in range(4):
+                    if seat == state.current_player:
+                        continue
+                    twin = state.determinize(seat, random.Random(rng.random()))
+                    assert twin.view(seat) == state.view(seat)
+                    moves = twin.legal_actions()
+                    for action in rng.sample(moves, min(len(moves), 12)):
+                        after = twin.clone()
+                        after.apply(action)
+                        if after.current_player == CHANCE and not after.is_terminal():
+                            after.apply(after.sample_chance())
+                        assert _sound(after), (seed, seat, str(action))
+                    checked += 1
+            state.apply(state.sample_chance() if state.current_player == CHANCE
+                        else rng.choice(state.legal_actions()))
+    assert checked > 50

@@ -7,7 +7,8 @@ Only its owner sees the types of its hand and of its development cards; a stolen
 type is seen by the thief and the victim. Once the game is over everything is shown.
 
 :func:`determinize` deals anew what ``seat`` cannot see, from public counts only: the
-resource cards not in the bank nor in its hand go to the other seats by their hand sizes,
+resource cards not in the bank nor in its hand go to the other seats by their hand sizes
+(each first given the cards it is known to hold: :func:`_known`),
 and the development cards neither played nor in its hand go to the other seats by their
 counts (each keeping how many it bought this turn) and the rest to the deck.
 """
@@ -118,6 +119,28 @@ def _steal(s: "CatanState", player: int | None, over: bool) -> dict | None:
     return out
 
 
+def _known(s: "CatanState", player: int) -> dict[int, list[int]]:
+    """The cards ``player`` knows each other seat holds (per resource, at least): what the
+    mover offers in the open negotiation, what a seat that accepted would give, what a seat
+    countered with. A deal that left them out could make a trade of the search pay with
+    cards nobody has. (A card stolen from ``player`` is not among them: the thief may have
+    spent it since.)"""
+    known = {p: [0] * 5 for p in range(s.num_players) if p != player}
+
+    def holds(p: int, cards: list[int]) -> None:
+        if p in known:
+            known[p] = [max(a, b) for a, b in zip(known[p], cards)]
+
+    if s.offer is not None:
+        holds(s.seat, s.offer[0])
+        for p, answer in s.answers.items():
+            if answer == "accept":
+                holds(p, s.offer[1])
+            elif type(answer) is tuple:
+                holds(p, answer[0])
+    return known
+
+
 def determinize(s: "CatanState", player: int, rng: random.Random) -> "CatanState":
     """A copy in which the other seats' hands and development cards and the deck are dealt
     anew from what ``player`` sees (see the module's words). Reads no hidden fact."""
@@ -128,12 +151,13 @@ def determinize(s: "CatanState", player: int, rng: random.Random) -> "CatanState
     copy.dealt_for = player
     copy._listed = None                 # the hands change: the last legal list may not hold
     others = [p for p in range(s.num_players) if p != player]
+    known = _known(s, player)
     pool = [r for r in range(5)
-            for _ in range(19 - s.bank[r] - s.hands[player][r])]
+            for _ in range(19 - s.bank[r] - s.hands[player][r] - sum(known[p][r] for p in others))]
     rng.shuffle(pool)
     for p in others:
-        hand = [0] * 5
-        for _ in range(sum(s.hands[p])):
+        hand = known[p][:]
+        for _ in range(sum(s.hands[p]) - sum(hand)):
             hand[pool.pop()] += 1
         copy.hands[p] = hand
     cards = [c for c in range(5) for _ in range(
