@@ -62,7 +62,7 @@ def check_finished(client, game_id: str, seed: int, seats: list[dict],
     names = [colour_word(c) for c in final["colours"]]     # the server's names for the seats
     for seat in final["seats"]:
         if seat.get("name") and seat["name"] != GUEST:
-            names[seat["seat"]] = seat["name"]
+            names[seat["seat"]] = f"{seat['name']} ({names[seat['seat']]})"
     assert json.loads(json.dumps(named(replayed.score_breakdown(), names))) == final["breakdown"]
     assert json.loads(json.dumps(replayed.view(None))) == final["view"]
 

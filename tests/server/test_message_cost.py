@@ -15,7 +15,7 @@ from meeple.games import load
 from meeple.play.history import History
 from meeple.server.live import LiveGame
 from meeple.core.text import named
-from meeple.server.gamelog import names_of
+from meeple.server.gamelog import people_of
 from meeple.server.messages import moves_since, seats_of, state_message
 from meeple.server.models import GameState, Message, Position
 from meeple.server.storage import GameRow, SeatRow
@@ -34,7 +34,7 @@ def told(live: LiveGame) -> list[dict]:
     for i, text in enumerate(live.history.actions):
         action, seat = state.parse(text), state.current_player
         if seat >= 0:
-            did = named(state.narrate(action), names)
+            did = named(state.narrate(action), people_of(live))
             out.append({"index": i, "seat": seat, "text": f"{names[seat]} {did}"})
         state.apply(action)
     return out
@@ -51,7 +51,7 @@ def plain(live: LiveGame, seat: int | None, since: int = 0, moves: bool = False,
     view = state.view(seat)
     if not row.aids:                             # the pile's composition is an aid
         view.pop("pile", None)
-    log, names = told(live), names_of(live)
+    log, names = told(live), people_of(live)
     takeback = row.takeback and {**row.takeback, "undo": [
         e["text"] for e in log if e["index"] >= row.takeback["keep"]]}
     return model(**{

@@ -32,6 +32,14 @@ def names_of(live: LiveGame) -> list[str]:
     return names
 
 
+def people_of(live: LiveGame) -> list[str]:
+    """Each seat as the engine's words (events, the breakdown, a move's object) name it
+    here: a person by name and colour ("Ana (blue)"), a seat nobody named by its colour."""
+    colours = [colour_word(c) for c in seat_colours(live.row)]
+    return [words("{name} ({colour})", name=name, colour=colour) if name != colour else colour
+            for name, colour in zip(names_of(live), colours)]
+
+
 class Rendered:
     """A game's log entries as last rendered, reused by its next positions (a move's fork
     copies the words of the actions before it, so the entries rendered for them still
@@ -40,26 +48,29 @@ class Rendered:
 
     __slots__ = ("names", "sources", "entries")
 
-    def __init__(self, names: list[str]):
+    def __init__(self, names: tuple[list[str], list[str]]):
         self.names = names
         self.sources: list[tuple[int, int, str]] = []
         self.entries: list[dict] = []
 
-    def of(self, narration: list[tuple[int, int, str]], names: list[str]) -> list[dict]:
-        """The entries of ``narration`` with ``names``: those of the longest prefix
-        rendered before kept, the rest added (a copy of the list: shared, not changed)."""
+    def of(self, narration: list[tuple[int, int, str]],
+           names: tuple[list[str], list[str]]) -> list[dict]:
+        """The entries of ``narration`` with ``names`` (who acted: :func:`names_of`; the
+        seats in the words: :func:`people_of`): those of the longest prefix rendered before
+        kept, the rest added (a copy of the list: shared, not changed)."""
         sources, entries = self.sources, self.entries
         kept = min(len(sources), len(narration))
         if names != self.names or (kept and sources[kept - 1] is not narration[kept - 1]):
             kept = 0                       # renamed, or another line of play (a takeback)
         del sources[kept:], entries[kept:]
         self.names = names
+        who, people = names
         for item in narration[kept:]:
             i, seat, did = item
             sources.append(item)
             entries.append({"index": i, "seat": seat,
-                            "text": words("{who} {did}", who=names[seat],
-                                          did=named(did, names))})
+                            "text": words("{who} {did}", who=who[seat],
+                                          did=named(did, people))})
         return entries[:]
 
 
@@ -76,7 +87,7 @@ def whole_log(live: LiveGame) -> list[dict]:
         narration = live.history.narration
         if not narration:
             return []
-        names = names_of(live)
+        names = (names_of(live), people_of(live))
         rendered = _rendered.pop(live.row.id, None) or Rendered(names)
         _rendered[live.row.id] = rendered
         while len(_rendered) > RENDERED_GAMES:

@@ -13,7 +13,7 @@ from ..core.text import named
 from ..i18n import translate
 from .clocks import state_clock
 from .colours import seat_colours
-from .gamelog import log_since, names_of, with_undo
+from .gamelog import log_since, people_of, with_undo
 from .live import LiveGame
 from .models import GameState
 from .storage import GameRow, SeatRow
@@ -34,7 +34,7 @@ def state_message(live: LiveGame, seat: int | None, since: int = 0, moves: bool 
     computed once per position (:meth:`LiveGame.once`), so a broadcast pays per seat only
     for its view and its own few fields."""
     state, row = live.state, live.row
-    names = tuple(names_of(live))        # a rename keeps the position: part of the keys
+    names = tuple(people_of(live))       # a rename keeps the position: part of the keys
     fixed = live.once(("message", names), lambda: _fixed(live, names))
     legal, parts = live.legal() if (seat is not None and fixed["current_player"] == seat
                                     and not fixed["terminal"]

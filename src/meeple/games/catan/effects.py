@@ -4,6 +4,9 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from ...core.action import Action
+from ...core.memo import Memo
+
 from . import words
 from .board import (EDGE_NODES, HEX_CORNERS, NODE_EDGES, NODE_HARBOUR, NODE_HEXES,
                     NODE_NEIGHBOURS, RES_INDEX, RESOURCES)
@@ -275,8 +278,8 @@ def _owed(s, total: int) -> tuple[list, list]:
     plan = [(r, RESOURCES[r], sum(owed[r]), tuple((p, k) for p, k in enumerate(owed[r]) if k))
             for r in sorted(owed)]
     got: dict[int, dict[str, int]] = {}
-    for r, name, _, due in plan:
-        for p, k in due:
+    for r, name, _, paid in plan:
+        for p, k in paid:
             got.setdefault(p, {})[name] = k
     return plan, [(p, got[p]) for p in sorted(got)]
 
@@ -377,9 +380,9 @@ def _largest_army(s, seat: int) -> None:
 
 # --- trade ------------------------------------------------------------------------------------
 def _maritime(s, action) -> None:
-    terms = MARITIME_TERMS.get(action)
+    terms = MARITIME_TERMS.table.get(action)
     if terms is None:
-        terms = MARITIME_TERMS[action] = _maritime_terms(action)
+        terms = MARITIME_TERMS.put(action, _maritime_terms(action))
     r, rate, g, gave, got = terms
     hand, bank = s.hands[s.seat], s.bank
     hand[r] -= rate
@@ -397,8 +400,8 @@ def _maritime_terms(action) -> tuple[int, int, int, tuple[str, ...], tuple[str, 
             tuple(action[i + 1:]))
 
 
-MARITIME_TERMS: dict = {}
-"""The terms of each maritime trade applied (at most 5 × 4 × 3 of them), by action."""
+MARITIME_TERMS: Memo[Action, tuple] = Memo(256)
+"""The terms of each maritime trade applied (5 × 4 × 3 of them in all), by action."""
 
 
 def _offer(s, action) -> None:

@@ -227,7 +227,7 @@ def _discards(s: "CatanState") -> list[Action]:
     key = tuple(s.hands[s.queue[0]])
     out = _DISCARDS.table.get(key)
     if out is None:
-        made = _DISCARD_OF
+        made = _DISCARD_OF.table
         out = _DISCARDS.put(key, [made.get(c) or _discard_of(c)
                                   for c in sub_multisets(key, sum(key) // 2)])
     return list(out)
@@ -236,16 +236,11 @@ def _discards(s: "CatanState") -> list[Action]:
 def _discard_of(counts: tuple[int, ...]) -> Action:
     """The ``discard`` action of ``counts``, made once (at most :data:`DISCARDS_KEPT`
     kept)."""
-    action = Action("discard", *card_list(counts))
-    if len(_DISCARD_OF) < DISCARDS_KEPT:
-        _DISCARD_OF[counts] = action
-    return action
-
-
-_DISCARD_OF: dict[tuple[int, ...], Action] = {}
+    return _DISCARD_OF.put(counts, Action("discard", *card_list(counts)))
 
 
 DISCARDS_KEPT = 4096
+_DISCARD_OF: Memo[tuple[int, ...], Action] = Memo(DISCARDS_KEPT)
 """At most this many discard lists are kept (one per hand of 8 cards or more met)."""
 _DISCARDS: Memo[tuple[int, ...], list[Action]] = Memo(DISCARDS_KEPT)
 

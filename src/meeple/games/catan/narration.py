@@ -31,8 +31,10 @@ def narrate(state: "CatanState", action: Action) -> str:
     kind = action[0]
     if kind == "board":
         return words("the island is laid out")
+    layout = state.layout
+    assert layout is not None, "every action but the board's comes after it"
     if kind == "build":
-        board = state.layout.map
+        board = layout.map
         if action[1] == "road":
             return words("built a road {place}", place=edge_place(board, action[2]))
         if action[1] == "city":
@@ -43,7 +45,7 @@ def narrate(state: "CatanState", action: Action) -> str:
     if kind == "discard":
         return words("discarded {cards}", cards=cards(action[1:]))
     if kind == "robber":
-        hex = hex_name(state.layout.map, action[1], ONTO)
+        hex = hex_name(layout.map, action[1], ONTO)
         if len(action) == 4:
             return words("moved the robber onto {hex} to rob {victim}", hex=hex,
                          victim=seat(action[3]))
