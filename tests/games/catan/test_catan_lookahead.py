@@ -41,6 +41,7 @@ def test_the_bot_is_a_catan_agent_by_its_spec():
 
 
 def test_each_planned_move_is_legal_and_within_its_time():
+    """No roll-out starts after the budget: a move takes it and one roll-out at most."""
     positions = _positions(3, 6)
     assert len(positions) == 6
     agent = make_agent("lookahead:time=0.1", GAME, 2)
@@ -49,8 +50,14 @@ def test_each_planned_move_is_legal_and_within_its_time():
         action = agent.act(state)
         spent = time.perf_counter() - began
         assert action in state.legal_actions()
-        assert spent < 0.1 + 0.25                 # the budget, and one last round of plans
-        assert agent.rollouts >= 1
+        assert spent < 0.1 + 0.15
+
+
+def test_an_iteration_budget_is_roll_outs_per_plan():
+    agent = make_agent("lookahead:iters=2", GAME, 2)
+    state = next(s for s in _positions(3, 6) if len(agent.plans(s)) > 1)
+    agent.act(state)
+    assert agent.rollouts == 2 * len(agent.plans(state))
 
 
 def test_the_same_seed_gives_the_same_moves():

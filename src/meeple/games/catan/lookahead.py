@@ -47,8 +47,9 @@ EDGE = 0.01
 SAVE_TARGETS = tuple(t for t in TARGETS if t != "card")
 
 OPTIONS = (
-    Option("time", float, 0.3, "seconds per planned turn (the other moves are greedy's, "
-           "at once)", low=0, low_open=True, high=3600, budget="seconds"),
+    Option("time", float, 0.3, "seconds per planned turn, past which no roll-out starts "
+           "(a round of plans cut short is dropped; none done: greedy's plan; the other "
+           "moves are greedy's, at once)", low=0, low_open=True, high=3600, budget="seconds"),
     Option("iters", int, None, "roll-outs per plan (with time: the first limit stops)",
            low=1, high=100_000, budget="iterations"),
     Option("rounds", int, 1, "roll-outs end after the mover's turn and this many of its "
@@ -151,25 +152,33 @@ class LookaheadAgent(RankingAgent["CatanState"]):
     def _search(self, state: "CatanState") -> list[tuple[Plan, float, int]]:
         """The plans, best first, each with its mean win chance and roll-outs; greedy's
         first unless another beats it clearly (see the module's words)."""
+        start = time.perf_counter()
+        deadline = None if self.time is None else start + self.time
+        self.rollouts = 0
         plans = self.plans(state)
         if len(plans) == 1:
             return [(plans[0], 0.0, 0)]
         me = state.seat
-        start = time.perf_counter()
-        deadline = None if self.time is None else start + self.time
         chances: list[list[float]] = [[] for _ in plans]
         n = 0
-        while True:
+        while self.iters is None or n < self.iters:
             world = state.determinize(me, self.rng)
             seed = self.rng.getrandbits(64)
-            for i, plan in enumerate(plans):
-                chances[i].append(self._rollout(world, plan, seed))
-            n += 1
-            if self.iters is not None and n >= self.iters:
+            row = []
+            for plan in plans:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break                        # out of time: this round is dropped
+                row.append(self._rollout(world, plan, seed))
+            if len(row) < len(plans):
                 break
+            for i, chance in enumerate(row):
+                chances[i].append(chance)
+            n += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.rollouts = n * len(plans)
+        if not n:
+            return [(plan, 0.0, 0) for plan in plans]
         base = chances[0]
         means = [sum(c) / n for c in chances]
         scored = []
