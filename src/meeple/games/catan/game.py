@@ -17,6 +17,7 @@ from .board import (
     Map,
     read_tokens,
 )
+from .lookahead import LookaheadAgent
 from .policy import CatanPolicy
 from .render import CatanDrawing
 from .rules import CatanState
@@ -53,6 +54,7 @@ class Catan(Game):
                words("domestic trade offers a mover may open per turn (0: no domestic "
                      "trade)"), low=0, high=10, label=words("trade offers per turn")),
     )
+    agents = (LookaheadAgent,)
     state_class = CatanState
     policy_class = CatanPolicy
     drawing_class = CatanDrawing

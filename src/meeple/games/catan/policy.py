@@ -160,7 +160,15 @@ class CatanPolicy(Policy["CatanState"]):
         top = max(v for _, v in scored)
         return rng.choice([a for a, v in scored if v >= top - EPS])
 
-    def _turn(self, s: "CatanState", legal: list[Action], rng: random.Random) -> Action:
+    def turn_action(self, state: "CatanState", rng: random.Random,
+                    targets: tuple[str, ...] = TARGETS) -> Action:
+        """Greedy's move after the roll, weighing only builds of ``targets`` (all of them:
+        greedy's own move; without ``"card"``: greedy saving its cards for a build)."""
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else self._turn(state, legal, rng, targets)
+
+    def _turn(self, s: "CatanState", legal: list[Action], rng: random.Random,
+              targets: tuple[str, ...] = TARGETS) -> Action:
         """The mover's choice after the roll (see the module's words)."""
         me = s.seat
         base = value.evaluate(s, me)
@@ -170,7 +178,7 @@ class CatanPolicy(Policy["CatanState"]):
         best: list[Action] = [Action("end")]
         best_value = base + EPS
         plans: list[tuple[str, float]] = []
-        for target in TARGETS:
+        for target in targets:
             path = ([] if affords(s.hands[me], COSTS[target])
                     else tactics.trade_path(s, me, COSTS[target]))
             if path is None:
