@@ -36,7 +36,7 @@ from ...core.state import CHANCE
 from ...core.text import words
 from . import value
 from .phases import DICE, MAIN
-from .policy import TARGETS, score_after
+from .policy import TARGETS, CatanPolicy, score_after
 
 if TYPE_CHECKING:
     from .rules import CatanState
@@ -94,9 +94,16 @@ class LookaheadAgent(RankingAgent["CatanState"]):
         self._plan: tuple[int, Plan] | None = None   # (turn, plan) chosen this turn
         self.rollouts = 0                            # roll-outs of the last search
 
+    @property
+    def policy(self) -> CatanPolicy:
+        """Catan's bot knowledge, with the turn planner this bot compares plans by."""
+        policy = self.game.policy
+        assert isinstance(policy, CatanPolicy)
+        return policy
+
     # --- the agent interface --------------------------------------------------------------
     def act(self, state: "CatanState") -> Action:
-        policy = self.game.policy
+        policy = self.policy
         if state.phase != MAIN or state.current_player != state.seat:
             return policy.greedy_action(state, self.rng)
         legal = state.legal_actions()
@@ -116,10 +123,10 @@ class LookaheadAgent(RankingAgent["CatanState"]):
         """Greedy's move elsewhere; after the roll the plans' first moves with their mean
         win chance and roll-outs (the same first move once, its best plan)."""
         if state.phase != MAIN or state.current_player != state.seat:
-            return [RankedAction(self.game.policy.greedy_action(state, self.rng), 0.0, None)]
+            return [RankedAction(self.policy.greedy_action(state, self.rng), 0.0, None)]
         out, seen = [], set()
         for plan, mean, n in self._search(state):
-            move = plan.first or self.game.policy.turn_action(state.clone(), random.Random(0),
+            move = plan.first or self.policy.turn_action(state.clone(), random.Random(0),
                                                               plan.targets)
             if move not in seen:
                 seen.add(move)
@@ -129,7 +136,7 @@ class LookaheadAgent(RankingAgent["CatanState"]):
     # --- the search -----------------------------------------------------------------------
     def plans(self, state: "CatanState") -> list[Plan]:
         """Greedy's turn first, then saving, ending now and the best other first moves."""
-        policy = self.game.policy
+        policy = self.policy
         me = state.seat
         mine = policy.turn_action(state.clone(), random.Random(0), TARGETS)
         plans = [Plan("greedy")]
@@ -207,7 +214,7 @@ class LookaheadAgent(RankingAgent["CatanState"]):
         stop = turn + 1 + self.rounds * s.num_players
         dice = random.Random(seed)
         other = random.Random(seed ^ 0x5DEECE66D)
-        policy = self.game.policy
+        policy = self.policy
         greedy: Callable = policy.greedy_action
         if plan.first is not None:
             s.apply_unchecked(plan.first)
@@ -226,6 +233,6 @@ class LookaheadAgent(RankingAgent["CatanState"]):
         vals = value.values(s)
         if s.is_terminal():
             return 1.0 if s.winner == me else 0.0
-        spread = self.game.policy.reward_scale(s) or 1.0
+        spread = self.policy.reward_scale(s) or 1.0
         x = LOGISTIC / spread * (vals[me] - max(v for p, v in enumerate(vals) if p != me))
         return 1.0 / (1.0 + math.exp(-x)) if x > -50 else 0.0
