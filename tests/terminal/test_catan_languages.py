@@ -51,14 +51,14 @@ READER = {
            "catan": ["Katan · tah 1 · červená (vy)", "příprava: vesnice", "v ruce:",
                      "banka 19L 19B 19W 19G 19O", "mapa: pole ukazují terén"],
            "trade": "s bankou:",
-           "dice": ["Kostky — hráč 0, tah 1 z 15", "hod kostkami: ", "rytíři: ", "ceny: ",
-                    "skóre: │", "celkem"]},
+           "dice": ["Kostky — červená (vy), tah 1 z 15", "hod kostkami: ", "rytíři: ", "ceny: ",
+                    "skóre ", "celkem"]},
     "ru": {"prompt": "игрок 0> ", "leave": r"Выйти и потерять её\? \(д/Н\)", "yes": "д",
            "catan": ["Катан · ход 1 · красный (вы)", "подготовка: поселение", "на руке:",
                      "банк 19L 19B 19W 19G 19O", "карта: гексы показывают местность"],
            "trade": "с банком:",
-           "dice": ["Кубики — игрок 0, ход 1 из 15", "бросок кубиков: ", "рыцари: ",
-                    "цены: ", "счёт: │", "итого"]},
+           "dice": ["Кубики — красный (вы), ход 1 из 15", "бросок кубиков: ", "рыцари: ",
+                    "цены: ", "счёт  │", "итого"]},
 }
 """Each language's prompt, its question on leaving an unsaved game and its yes, and words
 its screens must show."""

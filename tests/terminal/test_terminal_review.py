@@ -239,8 +239,9 @@ def test_catan_dice_shows_every_sheet_within_80_columns():
     lines = [Text.from_markup(line).plain
              for line in game.drawing.picture(state.view(0), width=80).splitlines()]
     rows = [line for line in lines if "│ total" in line]
-    assert [r.split(":")[0] for r in rows] == ["score", "seat 1", "seat 2"]
+    assert [r.split("│")[0] for r in rows] == ["score ", "blue  ", "green "]
     assert all(len(r) <= 80 for r in rows)
+    assert len({r.index("│") for r in rows}) == 1          # the boxes line up
     dice = [line for line in lines if "after roll" in line or line.startswith("dice:")]
     assert dice and all(len(line) <= 80 for line in dice)
 

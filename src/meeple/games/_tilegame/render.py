@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from ...core.action import Action
-from ...core.drawing import Drawing, narrowed, nothing
+from ...core.drawing import Drawing, narrowed, nothing, rows_taken
 from ...tiles.board import Board
 from ...tiles.geometry import ROTATION_INDEX, ROTATIONS, pack, unpack
 from ...tiles.spec import TileSet
@@ -24,7 +24,7 @@ from . import prompt
 from .picture import SEAT_STYLE, SIZES, Marks, TileStyle, piece_cell
 from ...core.text import join_words, nwords, say, words
 from ...tiles.words import feature_word
-from .words import colour_word, seat_name
+from .words import colour_word
 
 if TYPE_CHECKING:
     from .game import TileGame
@@ -370,14 +370,6 @@ def fits_line(fits: Sequence[Sequence[int]], near: tuple[int, int], width: int,
     return head
 
 
-def rows_taken(text: str, width: int) -> int:
-    """The terminal lines that ``text`` (rich markup, one line or more) takes at
-    ``width`` columns, long lines wrapping."""
-    from rich.text import Text
-    return sum(max(1, -(-Text.from_markup(line).cell_len // width))
-               for line in text.split("\n"))
-
-
 def placement_summary(fits: Sequence[Sequence[int]], near: tuple[int, int] | None = None
                       ) -> str:
     """The legal placements ``(x, y, degrees)`` of the drawn tile, grouped by position,
@@ -418,8 +410,11 @@ class TileDrawing(Drawing):
         table, board = self.table, seen_board(view, self.game.tileset)
         head = status_lines(view, table, width, self.game.title, view["phase"] != "place")
         tail: list[str] = []
-        phase, who = view["phase"], say(seat_name(view["active"]))
+        phase = view["phase"]
         moving = view["seat"] == view["active"]        # else no prompt: a bot's turn, a replay
+        who = say(colour_word(view["active"]))          # as the status line names seats
+        if moving:
+            who += " " + say(words("(you)"))
         if phase == "over":
             tail.append("[bold]" + say(words("Game over.")) + "[/]")
         elif phase == "place":

@@ -9,9 +9,9 @@ from typing import Sequence
 from rich.text import Text
 
 from ...core.action import Action
-from ...core.drawing import Drawing, narrowed, nothing
+from ...core.drawing import Drawing, narrowed, nothing, rows_taken
 from ...core.text import Text as Words
-from ...core.text import cwords, nwords, say, words
+from ...core.text import colour_word, cwords, nwords, say, words
 from .island import (COSTS, FACES, INDEX, KIND, KNIGHT_HEX, KNIGHT_JOKERS, REQUIRES, TURNS,
                      VALUE, X_POINTS)
 from .narration import face_word, terrain_word
@@ -79,8 +79,9 @@ def _knights(sheet: dict) -> str:
     return say(words("knights: {knights}", knights=knights))
 
 
-def _boxes(sheet: dict, label: str) -> str:
-    """A sheet's row of turn boxes and its total (``label``: whose), 80 columns at most."""
+def _boxes(sheet: dict, label: str, pad: int) -> str:
+    """A sheet's row of turn boxes and its total (``label``: whose, padded to ``pad``
+    cells so that every row's boxes line up), 80 columns at most."""
     cells = []
     for t in range(TURNS):
         if t < len(sheet["boxes"]):
@@ -89,7 +90,17 @@ def _boxes(sheet: dict, label: str) -> str:
         else:
             cells.append("  ·")
     total = say(words("total {n}", n=sheet["total"]))
-    return f"{label}: │" + "│".join(cells) + f"│ {total}"
+    gap = " " * (pad - Text(label).cell_len)
+    return f"{label}{gap} │" + "│".join(cells) + f"│ {total}"
+
+
+def _rows(view: dict, who: int, colours: Sequence[str]) -> list[str]:
+    """The turn boxes of ``who``'s sheet (``score``), then every other seat's under it
+    (every sheet is open), each named by its colour."""
+    labels = [(who, say(words("score")))] + [
+        (i, say(colour_word(colours[i]))) for i in range(len(view["sheets"])) if i != who]
+    pad = max(Text(label).cell_len for _, label in labels)
+    return [_boxes(view["sheets"][i], label, pad) for i, label in labels]
 
 
 def dice_line(view: dict) -> str:
@@ -103,6 +114,21 @@ def dice_line(view: dict) -> str:
     return say(words("dice:  {dice}", dice=dice))
 
 
+def _fitted(lines: list[str], width: int, height: int | None, spare: list[str]
+            ) -> list[str]:
+    """``lines`` without the ``spare`` ones, first first, while they take more than
+    ``height`` rows (the picture leaves out the costs, then the marks' legend, which
+    ``legend`` and ``help`` show, then the last turn's line, whose points the score row
+    shows)."""
+    if height is None:
+        return lines
+    for line in spare:
+        if sum(rows_taken(line, width) for line in lines) <= height:
+            break
+        lines = [kept for kept in lines if kept != line]
+    return lines
+
+
 class CatanDiceDrawing(Drawing):
     """The island sheet of the view's seat (a spectator sees the sheet of the seat to
     move), the dice while that seat is rolling or building, and every player's total."""
@@ -112,18 +138,18 @@ class CatanDiceDrawing(Drawing):
         who = view["active"] if view["seat"] is None else view["seat"]
         sheet = view["sheets"][who]
         built = _mask(sheet["built"])
-        title = words("Catan Dice — seat {seat}, turn {turn} of {turns}", seat=who,
-                      turn=min(len(sheet["boxes"]) + 1, TURNS), turns=TURNS)
+        colour = colour_word(self.game.colours[who])
+        title = words("Catan Dice — {who}, turn {turn} of {turns}",
+                      who=words("{colour} (you)", colour=colour) if who == view["seat"]
+                      else colour, turn=min(len(sheet["boxes"]) + 1, TURNS), turns=TURNS)
         start = say(START)[:5]
         lines = [f"[bold]{say(title)}[/]",
                  ISLAND.format(start=f"{start:<5}", **{n: _token(built, n) for n in KIND}),
-                 say(LEGEND), _knights(sheet), _costs(), _boxes(sheet, say(words("score"))),
-                 # every sheet is open: the others' rows under this one
-                 *(_boxes(s, say(words("seat {seat}", seat=i)))
-                   for i, s in enumerate(view["sheets"]) if i != who)]
-        if sheet["boxes"]:
-            lines.append(say(words("last turn: {built}",
-                                   built=box_text(sheet["boxes_built"][-1]))))
+                 say(LEGEND), _knights(sheet), _costs(), *_rows(view, who, self.game.colours)]
+        last = say(words("last turn: {built}", built=box_text(sheet["boxes_built"][-1]))
+                   ) if sheet["boxes"] else None
+        if last:
+            lines.append(last)
         if not view["terminal"] and who == view["active"]:
             phase = say(words("after roll {n} of 3", n=view["rolls"])
                         if view["phase"] == "choosing" else PHASES[view["phase"]])
@@ -137,7 +163,12 @@ class CatanDiceDrawing(Drawing):
             if view["built_this_turn"]:
                 lines.append(say(words("built this turn: {items}",
                                        items=box_text(view["built_this_turn"]))))
-        return "\n".join(lines)
+        spare = [_costs(), say(LEGEND), *([last] if last else [])]
+        return "\n".join(_fitted(lines, width or 80, height, spare))
+
+    def legend(self) -> str:
+        """The sheet's marks and what each thing costs."""
+        return say(LEGEND) + "\n" + _costs()
 
     def prompt_forms(self, view: dict, action: Action) -> tuple[str, ...]:
         """A build may be typed by its name alone: ``R3``, ``build R3``."""
