@@ -52,6 +52,17 @@ def test_a_finished_game_is_reviewed_move_by_move_and_kept(serve):
     assert again.get(f"/api/games/{game_id}/analysis").json() == found
 
 
+def test_many_polls_at_once_see_one_review_and_never_a_false_limit(serve):
+    """Polls while the review is stored and its lease released were refused with 429 (the
+    review gone from those under way but still counted against the client: CI saw it)."""
+    from concurrent.futures import ThreadPoolExecutor
+    client = serve()
+    game_id = finished_game(client)
+    with ThreadPoolExecutor(6) as pool:
+        found = list(pool.map(lambda _: review(client, game_id), range(6)))
+    assert all(f == found[0] for f in found)
+
+
 def test_the_review_names_the_best_moves_in_the_reader_s_language(serve):
     """The review keeps each best move in notation; its words are the engine's, said in the
     language of each request (as the log says a move)."""

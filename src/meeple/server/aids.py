@@ -139,6 +139,13 @@ class Aids:
             if not await host.db(host.store.lease, f"review:{game_id}", host.holder,
                                  LEASE_S):      # another process makes it: no progress here
                 return {"status": "running", "agent": ANALYSIS_AGENT, **progress, **hidden}
+            if game_id in self.analysing:     # another request here started it meanwhile
+                return {"status": "running", "agent": ANALYSIS_AGENT,
+                        **self.analysing[game_id], **hidden}
+            if await host.db(host.store.analysis, game_id) is not None:
+                # one finished while this request waited: it is not made twice
+                await host.db(host.store.release, f"review:{game_id}", host.holder)
+                return await self.analysis(game_id, client, lang)
             self.analysing[game_id] = progress
             self.reviewing[owner] += 1
             self.host.spawn(self._analyse(live, progress, owner))
@@ -178,11 +185,13 @@ class Aids:
             log.exception("the review of game %s failed (asked again, it starts anew)",
                           game_id)
         finally:
+            # Bookkeeping first, with no await between: a request answered while the lease
+            # is released must not see the review gone but still counted (a false 429).
             self.analysing.pop(game_id, None)
+            self.reviewing[owner] -= 1
+            if self.reviewing[owner] <= 0:
+                del self.reviewing[owner]
             try:
                 await host.db(host.store.release, f"review:{game_id}", host.holder)
             except Exception:               # the database is away: the lease lapses
                 log.exception("could not release the review lease of game %s", game_id)
-            self.reviewing[owner] -= 1
-            if self.reviewing[owner] <= 0:
-                del self.reviewing[owner]

@@ -128,8 +128,10 @@ function renderStatus() {
   } else {
     text = t("Waiting for {who}", { who: seatName(state.current_player) });
   }
-  $("status").textContent = text;
-  if (state.terminal) {             // a finished game: step through it, with its review
+  // While away the status says so, also when a message that came before the socket
+  // closed is drawn after it (messages are drawn in turn, off the socket's events).
+  $("status").textContent = connected ? text : offlineWords();
+  if (state.terminal && connected) { // a finished game: step through it, with its review
     const a = document.createElement("a");
     a.id = "replay-link"; a.href = `/games/${encodeURIComponent(gameId)}/replay`; a.textContent = t("replay");
     $("status").append(" · ", a);
@@ -240,9 +242,12 @@ function offline(away) {
   const cover = $("offline");
   cover.hidden = connected;
   if (!connected) {
-    $("status").textContent = `${t("Not connected: reconnecting…")} `
-      + t("Moves wait until the connection is back.");
+    $("status").textContent = offlineWords();
   } else if (state) renderStatus();
+}
+
+function offlineWords() {
+  return `${t("Not connected: reconnecting…")} ${t("Moves wait until the connection is back.")}`;
 }
 
 /** The socket closed for good (no such game, a dead link): words and a way back, never
