@@ -7,6 +7,7 @@ import re
 import sys
 
 import pexpect
+import pytest
 from rich.text import Text
 
 import meeple
@@ -267,3 +268,24 @@ def test_jaeger_sammler_counts_rounds_as_players_do():
         state.apply(state.legal_actions()[0])
     picture = Text.from_markup(game.drawing.picture(state.view(0), width=80)).plain
     assert "summer, round 3, seat 0 to move" in picture and "turn 5" not in picture
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_catan_dice_sheet_fits_the_rows_the_terminal_leaves_it(players):
+    """At 80x24 the 2-player sheet ran a row past the screen in some positions (the prompt
+    then pushed the title away): whatever the turn, the picture fits the height given."""
+    import random
+    from meeple.core.drawing import rows_taken
+    game = meeple.load("catan-dice", players=players)
+    for seed in range(2):
+        state, rng = game.new_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player < 0:
+                state.apply(state.sample_chance(rng))
+                continue
+            view = state.view(state.current_player)
+            for height in (21, 23):
+                picture = game.drawing.fitted(view, 80, height)
+                assert rows_taken(picture, 80) <= height, picture
+            state.apply(rng.choice(state.legal_actions()))
+    assert "costs:" in game.drawing.legend()
