@@ -270,16 +270,24 @@ def test_jaeger_sammler_counts_rounds_as_players_do():
     assert "summer, round 3, seat 0 to move" in picture and "turn 5" not in picture
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_catan_dice_sheet_fits_the_rows_the_terminal_leaves_it(players):
-    """At 80x24 the 2-player sheet ran a row past the screen in some positions (the prompt
-    then pushed the title away): whatever the turn, the picture fits the height given."""
+@pytest.mark.parametrize("name,players", [
+    ("catan-dice", 1), ("catan-dice", 2), ("catan-dice", 3), ("catan-dice", 4),
+    ("carcassonne", 5), ("hunters-gatherers", 5), ("jaeger-sammler", 3),
+    ("jaeger-sammler", 4), ("catan", 4)])
+def test_the_picture_fits_the_rows_the_terminal_leaves_it(name, players):
+    """At 80x24 the picture must leave the prompt on screen: the 2-player Catan Dice sheet
+    ran a row past it in some positions, Jäger und Sammler's four seats two rows, a tile
+    game's note on a cut board one (its line wrapped); whatever the position, the picture
+    fits the height it is given (21 and 23 rows: the terminal's 24 less the prompt and the
+    moves printed since)."""
     import random
     from meeple.core.drawing import rows_taken
-    game = meeple.load("catan-dice", players=players)
+    game = meeple.load(name, players=players)
     for seed in range(2):
         state, rng = game.new_state(seed), random.Random(seed)
-        while not state.is_terminal():
+        for _ in range(400):
+            if state.is_terminal():
+                break
             if state.current_player < 0:
                 state.apply(state.sample_chance(rng))
                 continue
@@ -288,4 +296,5 @@ def test_catan_dice_sheet_fits_the_rows_the_terminal_leaves_it(players):
                 picture = game.drawing.fitted(view, 80, height)
                 assert rows_taken(picture, 80) <= height, picture
             state.apply(rng.choice(state.legal_actions()))
-    assert "costs:" in game.drawing.legend()
+    if name == "catan-dice":
+        assert "costs:" in game.drawing.legend()       # left out of a short picture

@@ -118,17 +118,21 @@ class Frame:
         if rows:
             parts.append(words("rows {a}…{b} of {first}…{last}", a=self.y0, b=self.y1,
                                first=self.top, last=self.bottom))
-        shown = words("{parts} shown", parts=join_words(parts))
-        if self.off:
-            shown = nwords("{shown} ({n} of the places the drawn tile fits is off it)",
-                           "{shown} ({n} of the places the drawn tile fits are off it)",
-                           self.off, shown=shown)
-        if not columns:
-            return f"[yellow]{say(shown)}[/]"
-        long = say(words("{shown}; widen the terminal to {need} or pipe to a file with "
-                         "COLUMNS={need}", shown=shown, need=need))
-        short = say(words("{shown}; see all at COLUMNS={need}", shown=shown, need=need))
-        return f"[yellow]{long if len(long) <= width else short}[/]"
+        bare = words("{parts} shown", parts=join_words(parts))
+        counted = nwords("{shown} ({n} of the places the drawn tile fits is off it)",
+                         "{shown} ({n} of the places the drawn tile fits are off it)",
+                         self.off, shown=bare) if self.off else bare
+        said = []             # longest first; the fits line counts the places off it too
+        for shown in dict.fromkeys([counted, bare]):
+            if columns:
+                said += [say(words("{shown}; widen the terminal to {need} or pipe to a file "
+                                   "with COLUMNS={need}", shown=shown, need=need)),
+                         say(words("{shown}; see all at COLUMNS={need}", shown=shown,
+                                   need=need))]
+            else:
+                said.append(say(shown))
+        fitting = [line for line in said if len(line) <= width]
+        return f"[yellow]{fitting[0] if fitting else min(said, key=len)}[/]"
 
 
 def _window(lo: int, hi: int, span: int, focus: int, wanted: Sequence[int]

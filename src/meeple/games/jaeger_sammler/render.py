@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING, Sequence
 
 from ...core.action import Action
-from ...core.drawing import Drawing
+from ...core.drawing import Drawing, rows_taken
 from ...core.text import comma_words, cwords, nwords, say, words
 from .board import Board
 from .score import kind_words
@@ -140,7 +140,9 @@ def _row_major(name: str) -> tuple[int, ...]:
     return tuple(int(x) for x in name.split(","))
 
 
-def _seat_lines(view: dict, seat: dict) -> list[str]:
+def _seat_lines(view: dict, seat: dict, short: bool = False) -> list[str]:
+    """A seat's pieces and tiles in words; ``short``: in fewer words, without its pawns'
+    fields (the board shows them), for a short terminal."""
     p = seat["seat"]
     pawns = " ".join(sorted(seat["pawns"], key=_row_major)) or say(words("none on the board"))
     mammoths = " ".join(map(str, seat["mammoths"])) or "-"
@@ -148,11 +150,14 @@ def _seat_lines(view: dict, seat: dict) -> list[str]:
     turn = " [bold]" + say(words("◀ to move")) + "[/]" if view["current_player"] == p else ""
     down = seat["face_down"]
     parts = [f"[bold {COLOURS[p]}]" + say(words("seat {seat}", seat=p)) + f"[/]{you}{turn}",
-             say(words("pawns {pawns}", pawns=pawns)),
-             say(words("crates in hand {n}", n=seat["crates_in_hand"])),
+             *([] if short else [say(words("pawns {pawns}", pawns=pawns))]),
+             say(words("crates {n}", n=seat["crates_in_hand"]) if short else
+                 words("crates in hand {n}", n=seat["crates_in_hand"])),
              say(words("weapons {n}", n=seat["weapons"])),
              say(words("mammoths {values}", values=mammoths)),
-             say(words("face down {summer} summer + {winter} winter", summer=down["summer"],
+             say(words("face down {summer}+{winter}", summer=down["summer"],
+                       winter=down["winter"]) if short else
+                 words("face down {summer} summer + {winter} winter", summer=down["summer"],
                        winter=down["winter"]))]
     if "collected" in seat:
         held = comma_words([kind_words(kind, n) for kind, n in seat["collected"].items()])
@@ -378,9 +383,12 @@ class JaegerSammlerDrawing(Drawing):
         lines = [f"[bold]Jäger und Sammler — {say(status)}[/]  "
                  + say(words("(board: {name})", name=view["board"]["name"])),
                  board_text(view, self.game.board), *_settlements(view)]
-        for seat in view["seats"]:
-            lines += _seat_lines(view, seat)
-        return "\n".join(lines)
+        seats = [line for seat in view["seats"] for line in _seat_lines(view, seat)]
+        if height is not None and rows_taken("\n".join(lines + seats),
+                                             width or 80) > height:
+            # too tall (four seats at 24 rows): the seats in fewer words
+            seats = [line for seat in view["seats"] for line in _seat_lines(view, seat, True)]
+        return "\n".join(lines + seats)
 
     def numbered(self, view: dict, legal: Sequence[Action]) -> list[Action]:
         """The legal moves in the order the help numbers them (see :func:`help_groups`)."""
