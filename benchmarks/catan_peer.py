@@ -41,7 +41,10 @@ import catanatron_bridge as bridge                                 # noqa: E402
 from catanatron import Color, Game, RandomPlayer                   # noqa: E402
 from catanatron.game import TURNS_LIMIT                            # noqa: E402
 from catanatron.models.enums import ActionType                     # noqa: E402
-from catanatron.state import yield_resources                       # noqa: E402
+try:                                  # catanatron 3.2.1 (PyPI); its repository moved it
+    from catanatron.state import yield_resources                   # noqa: E402
+except ImportError:
+    from catanatron.apply_action import yield_resources            # noqa: E402
 
 COLORS = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
 CAT_RES = ("WOOD", "BRICK", "SHEEP", "WHEAT", "ORE")

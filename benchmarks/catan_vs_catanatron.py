@@ -156,7 +156,8 @@ def snapshot(mgame, cgame):
     s.card_played = ps[f"P{mover}_HAS_PLAYED_DEVELOPMENT_CARD_IN_TURN"]
     prompt = cs.current_prompt
     if prompt == ActionPrompt.PLAY_TURN and not cs.is_road_building:
-        _withhold_plays(s, mover, {a.action_type for a in cs.playable_actions})
+        playable = getattr(cs, "playable_actions", None) or cgame.playable_actions  # 3.2.1 / 3.3
+        _withhold_plays(s, mover, {a.action_type for a in playable})
     if prompt == ActionPrompt.BUILD_INITIAL_SETTLEMENT:
         s.seat = cs.current_player_index
         s.step = len(cs.board.buildings)

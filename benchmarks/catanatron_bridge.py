@@ -34,6 +34,8 @@ Translation (9.2) and the differences it absorbs (9.1):
 """
 from __future__ import annotations
 
+import inspect
+
 from typing import Iterable
 
 from meeple.core.record import Record
@@ -78,12 +80,20 @@ def cat_coordinate(h: int) -> tuple[int, int, int]:
     return (q, -q - r, r)
 
 
+def _laid(template, numbers: list, ports: list, tiles: list):
+    """``initialize_tiles`` with these lists as they stand: catanatron's repository (3.3)
+    lays numbers by its official spiral unless told ``number_placement="random"`` (which
+    then takes the list given); the PyPI release (3.2.1) has no such parameter."""
+    if "number_placement" in inspect.signature(initialize_tiles).parameters:
+        return initialize_tiles(template, numbers, ports, tiles, number_placement="random")
+    return initialize_tiles(template, numbers, ports, tiles)
+
+
 def _template_tiles():
     """catanatron's base template laid with its lists as they stand (no shuffle, so that
     importing this module never draws from catanatron's global ``random``)."""
     t = BASE_MAP_TEMPLATE
-    return initialize_tiles(t, list(t.numbers), list(t.port_resources),
-                            list(t.tile_resources))
+    return _laid(t, list(t.numbers), list(t.port_resources), list(t.tile_resources))
 
 
 def _node_table() -> tuple[int, ...]:
@@ -179,8 +189,7 @@ def catan_map_of(board: str) -> CatanMap:
         elif isinstance(kind, tuple):
             token = harbours[slot_of_port[coordinate]]
             ports.append(None if token == "any" else CAT_RESOURCE[token])
-    return CatanMap.from_tiles(initialize_tiles(BASE_MAP_TEMPLATE, nums[::-1], ports[::-1],
-                                                tiles[::-1]))
+    return CatanMap.from_tiles(_laid(BASE_MAP_TEMPLATE, nums[::-1], ports[::-1], tiles[::-1]))
 
 
 def _template_port_slots() -> dict[tuple[int, int, int], int]:
