@@ -6,7 +6,7 @@ import json
 import re
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .games import BUILT_IN_CLASSES, GAMES
@@ -424,8 +424,14 @@ def _pipe_closed() -> int:
     return SIGPIPE_STATUS
 
 
-def _fail(message: str) -> int:
-    print(f"meeple: error: {message}", file=sys.stderr)
+def _fail(message: Any) -> int:
+    """``meeple: error: ...`` on stderr, exit status 1; an exception's own words (a
+    ``Text`` the engine raised is said in the reader's language)."""
+    from .core.errors import reason
+    from .core.text import say
+    if isinstance(message, BaseException):
+        message = reason(message)
+    print(f"meeple: error: {say(message)}", file=sys.stderr)
     return 1
 
 
@@ -454,7 +460,7 @@ def cmd_play(args) -> int:
         session = TerminalGame(game, players, seed, save=save, hints=args.hints,
                                actions=actions, delay=args.delay)
     except ValueError as e:
-        return _fail(str(e))
+        return _fail(e)
     from .core.text import nwords, say as told, words  # (this words: a Text with fields)
     seats = ", ".join(session.seats)
     opening = (nwords("{game}, seed {seed}, seats: {seats}, resumed after {n} action",
@@ -553,7 +559,7 @@ def cmd_simulate(args) -> int:
                                address=args.address,
                                progress=lambda n: progress.advance(task, n))
     except ValueError as e:
-        return _fail(str(e))
+        return _fail(e)
     except OSError as e:          # a record that could not be written half-way
         return _fail(f"simulation stopped: {e}")
     if args.json:
@@ -583,7 +589,7 @@ def cmd_tournament(args) -> int:
                                 backend=args.backend, address=args.address,
                                 progress=lambda n: progress.advance(task, n))
     except ValueError as e:
-        return _fail(str(e))
+        return _fail(e)
     console = Console()
     if args.json:
         print(json.dumps(result))
@@ -615,7 +621,7 @@ def cmd_replay(args) -> int:
         record = Record.load(args.file)
         state = position(record, args.at)            # checks --at for --step too
     except RecordError as e:
-        return _fail(str(e))
+        return _fail(e)
     if args.json:
         print(json.dumps(summary(state)))
         return 0
@@ -719,7 +725,7 @@ def cmd_serve(args) -> int:
                      bot_workers=args.bot_workers, rate=args.rate, **limit_options(args),
                      quotas=quotas_of(args), workers=args.workers)
     except ValueError as e:
-        return _fail(str(e))
+        return _fail(e)
 
 
 def cmd_db(args) -> int:
@@ -730,7 +736,7 @@ def cmd_db(args) -> int:
     try:
         print(upgrade_database(args.db))
     except ValueError as e:
-        return _fail(str(e))
+        return _fail(e)
     return _db_check(args.db) if args.action == "check" else 0
 
 

@@ -196,3 +196,13 @@ def test_the_library_refuses_the_same_before_playing(tmp_path):
     with pytest.raises(ValueError, match="records folder .* there is no folder"):
         simulate("catan-dice", ["random"], 100000, records_dir=str(tmp_path / "a" / "b"))
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_refused_option_is_said_in_the_reader_s_language():
+    """The engine's refusal of an option is said in --lang's words (it was English)."""
+    refused(run("play", "carcassonne", "--config", '{"deck": {"A": 7}}', "--lang", "cs"), 1,
+            "meeple: error: carcassonne: volba 'deck': počet 'A' smí být nejvýše 6; zadáno 7")
+    refused(run("play", "carcassonne", "--players", "human,mcts:iters=x", "--lang", "ru"), 1,
+            "бот 'mcts': параметр 'iters': нужно целое число")
+    refused(run("play", "carcassonne", "--players", "human,mcts:iters=x"), 1,
+            "agent 'mcts' option 'iters' must be integer")

@@ -130,3 +130,24 @@ def test_the_engine_s_events_and_breakdown_in_the_reader_s_language(serve):
     assert [item["text"] for item in items] == ["tah 1: X: nic nepostaveno"]
     english = client.get(f"/api/games/{game['id']}", headers=auth).json()
     assert english["breakdown"]["seats"][0]["items"][0]["text"] == "turn 1: X: nothing built"
+
+
+def test_a_refused_option_is_said_in_the_reader_s_language(serve):
+    """A game option or a bot option the server refuses (400) says why in the reader's
+    words; the English stays as before."""
+    client = serve()
+    body = {"game": "carcassonne", "players": 2, "config": {"deck": {"A": 7}}}
+    english = client.post("/api/games", json=body)
+    assert english.status_code == 400
+    assert english.json()["error"] == ("carcassonne option 'deck': the count of 'A' must be "
+                                       "≤ 6; got 7")
+    czech = client.post("/api/games", json=body, headers={"Accept-Language": "cs"})
+    assert czech.status_code == 400
+    assert czech.json()["error"] == ("carcassonne: volba 'deck': počet 'A' smí být nejvýše 6; "
+                                     "zadáno 7")
+    bots = {"game": "carcassonne", "players": 2, "bots": {"1": "mcts:iters=banana"}}
+    russian = client.post("/api/games", json=bots, headers={"Accept-Language": "ru"})
+    assert russian.status_code == 400
+    said = russian.json()["error"]
+    assert said.startswith("боты: место 1: бот 'mcts': параметр 'iters': нужно целое число"), said
+    assert "получено 'banana'" in said

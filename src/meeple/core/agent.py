@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Sequence, TypeVar
 
 from .action import Action
 from .options import Option, check_all
+from .text import words
 
 if TYPE_CHECKING:
     from .game import Game
@@ -73,8 +74,8 @@ class Agent(ABC, Generic[S]):
     options: tuple[Option, ...] = ()
 
     def __init__(self, game: "Game", seed: int | None = None, **options: str):
-        self.settings: dict[str, Any] = check_all(self.options, options, f"agent {self.name!r}",
-                                                  parse=True)
+        self.settings: dict[str, Any] = check_all(
+            self.options, options, words("agent {name}", name=repr(self.name)), parse=True)
         self.game = game
         self.rng = random.Random(seed)
 

@@ -1,4 +1,9 @@
 """The errors every game and driver shares."""
+from __future__ import annotations
+
+from typing import Any
+
+from .text import Text
 
 
 class IllegalAction(ValueError):
@@ -16,3 +21,10 @@ class RecordError(ValueError):
 class NoEncoding(LookupError):
     """A game without an RL encoding was asked for one (``Game.encoding``); the message says
     which game and where to read how to add one."""
+
+
+def reason(error: BaseException) -> Any:
+    """What ``error`` says, as it was raised: the engine's words (a :class:`Text`, which a
+    driver says in its reader's language) or a plain string."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, (str, Text)) else str(error)

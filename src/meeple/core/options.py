@@ -155,14 +155,18 @@ class Option:
                 "each": dict(self.each) if isinstance(self.each, Mapping) else self.each,
                 "total": self.total, "length": self.length, "budget": self.budget}
 
-    def _fail(self, owner: str, got: str) -> ValueError:
-        allowed = ""
+    def _fail(self, owner: str | Text, got: str | Text) -> ValueError:
+        """The refusal of a value, in words (a :class:`Text` a driver says in its reader's
+        language; ``str()`` is English)."""
         if self.allowed is not None and dict in self.types:
-            allowed = "; keys allowed: " + " ".join(map(str, self.allowed))
-        return ValueError(f"{owner} option {self.name!r} must be {self.type_text()}"
-                          f"{allowed}; got {got}")
+            return ValueError(words("{owner} option {name} must be {type}; keys allowed: "
+                                    "{keys}; got {got}", owner=owner, name=repr(self.name),
+                                    type=self.type_text(), got=got,
+                                    keys=" ".join(map(str, self.allowed))))
+        return ValueError(words("{owner} option {name} must be {type}; got {got}", owner=owner,
+                                name=repr(self.name), type=self.type_text(), got=got))
 
-    def check(self, value: Any, owner: str) -> Any:
+    def check(self, value: Any, owner: str | Text) -> Any:
         """``value`` (from JSON) if it fits this option, else ValueError naming the option,
         its type, the values allowed and the bound it passes. A bool is not a number. The
         sizes are checked first, in constant time, so a huge value costs nothing more."""
@@ -180,23 +184,26 @@ class Option:
             self._check_counts(value, owner)
         return float(value) if type(value) is int and int not in self.types else value
 
-    def _check_counts(self, value: dict, owner: str) -> None:
+    def _check_counts(self, value: dict, owner: str | Text) -> None:
         """Each count of an object of counts within ``each``, and their sum within
         ``total``."""
-        where = f"{owner} option {self.name!r}"
+        where = words("{owner} option {name}", owner=owner, name=repr(self.name))
         for key, count in value.items():
             if type(count) is not int or count < 0:
-                raise ValueError(f"{where}: the count of {_shown(key)} must be a whole number "
-                                 f"≥ 0; got {_shown(count)}")
+                raise ValueError(words("{where}: the count of {key} must be a whole number "
+                                       "≥ 0; got {got}", where=where, key=_shown(key),
+                                       got=_shown(count)))
             bound = (self.each.get(key) if isinstance(self.each, Mapping) else self.each)
             if bound is not None and count > bound:
-                raise ValueError(f"{where}: the count of {_shown(key)} must be ≤ {_num(bound)}; "
-                                 f"got {_shown(count)}")
+                raise ValueError(words("{where}: the count of {key} must be ≤ {bound}; got "
+                                       "{got}", where=where, key=_shown(key),
+                                       bound=_num(bound), got=_shown(count)))
         if self.total is not None:
             total = sum(value.values())
             if total > self.total:
-                raise ValueError(f"{where}: the counts must add up to ≤ {_num(self.total)}; "
-                                 f"got {_shown(total)}")
+                raise ValueError(words("{where}: the counts must add up to ≤ {bound}; got "
+                                       "{got}", where=where, bound=_num(self.total),
+                                       got=_shown(total)))
 
     def _fits(self, value: Any) -> bool:
         kind = type(value)
@@ -214,7 +221,7 @@ class Option:
                 return False
         return True
 
-    def parse(self, text: str, owner: str) -> Any:
+    def parse(self, text: str, owner: str | Text) -> Any:
         """The value written as ``text`` (an agent spec's ``key=value``), checked. Numbers
         are ASCII digits only."""
         types = self.types
@@ -223,7 +230,7 @@ class Option:
         if int in types and _INTEGER.fullmatch(text):
             digits = len(text.lstrip("+-").lstrip("0"))
             if digits > _DIGITS:                  # beyond any bound: never converted
-                raise self._fail(owner, f"a number of {digits} digits")
+                raise self._fail(owner, words("a number of {digits} digits", digits=digits))
             return self.check(int(text), owner)
         if float in types and _NUMBER.fullmatch(text):
             value = float(text)
@@ -261,17 +268,19 @@ def _shown(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def check_all(options: tuple[Option, ...], given: Mapping[str, Any], owner: str,
+def check_all(options: tuple[Option, ...], given: Mapping[str, Any], owner: str | Text,
               parse: bool = False) -> dict[str, Any]:
     """Every option's value: the given one checked (or parsed from text with ``parse``),
     else its default. ValueError for a name not declared, listing the options."""
     declared = {o.name: o for o in options}
     unknown = [k for k in given if k not in declared]
     if unknown and not declared:
-        raise ValueError(f"{owner} takes no options, got {_shown(unknown[0])}")
+        raise ValueError(words("{owner} takes no options, got {got}", owner=owner,
+                               got=_shown(unknown[0])))
     if unknown:
-        raise ValueError(f"{owner} has no option {_shown(unknown[0])}; its options: "
-                         f"{', '.join(declared)}")
+        raise ValueError(words("{owner} has no option {got}; its options: {options}",
+                               owner=owner, got=_shown(unknown[0]),
+                               options=", ".join(declared)))
     values = {}
     for name, option in declared.items():
         if name in given and given[name] is not None:

@@ -35,7 +35,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 
 from fastapi import WebSocket
 
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, reason
 from ..play.history import History
 from .aids import Aids
 from .bots import BotScheduler
@@ -376,7 +376,7 @@ class Host:
         try:
             rows = fresh.play(seat, text)
         except IllegalAction as e:
-            raise ApiError(422, e.args[0] if e.args else str(e)) from None  # words: a Text
+            raise ApiError(422, reason(e)) from None
         summary = fresh.summary()
         summary |= after_move(live.row, seat, summary["to_move"], now())   # the clock's
         ends = self.takebacks.ended_by(fresh, seat)

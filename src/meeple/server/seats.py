@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..agents import make_agent
+from ..core.errors import reason
 from ..core.game import Game
 from ..core.text import words
 from ..games import game_class, load
@@ -70,7 +71,7 @@ class Seats:
             _refuse_files(game_class(name), config or {})    # before anything reads a file
             game = await asyncio.to_thread(load, name, players, config)
         except ValueError as e:
-            raise ApiError(400, str(e)) from None
+            raise ApiError(400, reason(e)) from None
         agents = _seat_agents(game, bots, self.host.quotas)
         for key in names:
             if agents[_seat_key(key, game.players, "names")] != HUMAN:
@@ -436,7 +437,8 @@ def _seat_agents(game: Game, bots: dict[str, str], quotas: Quotas) -> list[str]:
         try:
             quotas.capped_spec(spec, make_agent(spec, game))
         except ValueError as e:
-            raise ApiError(400, f"bots: seat {key}: {e}") from None
+            raise ApiError(400, words("bots: seat {key}: {why}", key=key, why=reason(e))
+                           ) from None
         agents[seat] = spec
     return agents
 
