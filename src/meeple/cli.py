@@ -14,9 +14,12 @@ from .games import BUILT_IN_CLASSES, GAMES
 if TYPE_CHECKING:
     from rich.console import Console
 
-EPILOG = ("Games: " + ", ".join(BUILT_IN_CLASSES) + ", and those of installed packages. "
-          "Notation of each game: docs/<game>.md; 'meeple games' lists them all with their "
-          "options, 'meeple agents' the bots.")
+def _epilog() -> str:
+    """The games and where to read more, under every command's help."""
+    return say(words("Games: {games}, and those of installed packages. Notation of each "
+                     "game: docs/<game>.md; 'meeple games' lists them all with their "
+                     "options, 'meeple agents' the bots.")).format(
+                         games=", ".join(BUILT_IN_CLASSES))
 
 
 class GameNames:
@@ -80,9 +83,9 @@ def _config(text: str | None) -> dict:
 def build_parser() -> argparse.ArgumentParser:
     """The ``meeple`` command and its subcommands, one small function each."""
     parser = argparse.ArgumentParser(
-        prog="meeple", epilog=EPILOG,
-        description="Play and study Carcassonne, Hunters & Gatherers, Jäger und Sammler and "
-                    "the Catan Dice Game.")
+        prog="meeple", epilog=_epilog(),
+        description=say(words("Play and study Carcassonne, Hunters & Gatherers, Jäger und "
+                              "Sammler, the Catan Dice Game and Catan.")))
     parser.add_argument("--version", action="version", version=f"meeple {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in (_add_play, _add_simulate, _add_replay, _add_tournament, _add_games,
@@ -132,7 +135,7 @@ def _db_option() -> argparse.ArgumentParser:
 
 def _add_play(sub) -> None:
     play = sub.add_parser("play", help=say(words("play a game in the terminal")),
-                          epilog=EPILOG,
+                          epilog=_epilog(),
                           description=say(words("Play in the terminal: 'human' seats are "
                                                 "prompted, other seats are bots (random, "
                                                 "greedy, ...).")))
@@ -216,7 +219,8 @@ def say(text: str) -> str:
 
 
 def _add_simulate(sub) -> None:
-    sim = sub.add_parser("simulate", help="play many games between agents", epilog=EPILOG,
+    sim = sub.add_parser("simulate", help=say(words("play many games between agents")),
+                         epilog=_epilog(),
                          parents=[_batch_options("games to play")],
                          description="Bots play many games; prints per-seat means, spread, "
                                      "win shares and speed.")
@@ -252,8 +256,8 @@ def _add_replay(sub) -> None:
 
 
 def _add_tournament(sub) -> None:
-    tour = sub.add_parser("tournament", help="round robin between agents, with Elo",
-                          epilog=EPILOG, parents=[_batch_options("games per matchup")],
+    tour = sub.add_parser("tournament", help=say(words("round robin between agents, with Elo")),
+                          epilog=_epilog(), parents=[_batch_options("games per matchup")],
                           description="Every combination of agents plays --games games with "
                                       "rotating seats (alone: every agent plays the same "
                                       "seeds); prints win rates with 95% intervals, mean "
@@ -271,7 +275,7 @@ def _add_tournament(sub) -> None:
 
 
 def _add_games(sub) -> None:
-    games = sub.add_parser("games", help="list the games, their players and options",
+    games = sub.add_parser("games", help=say(words("list the games, their players and options")),
                            parents=[_json_option("the list")],
                            description="Every game with its player range, whether it hides "
                                        "information or has chance, its score range, and "
@@ -283,7 +287,7 @@ def _add_games(sub) -> None:
 
 
 def _add_agents(sub) -> None:
-    agents = sub.add_parser("agents", help="list the agents (bots) and their options",
+    agents = sub.add_parser("agents", help=say(words("list the agents (bots) and their options")),
                             parents=[_json_option("the list")],
                             description="Every agent that plays GAME (default: any game), "
                                         "with one line on what it does and the options of "
@@ -294,29 +298,29 @@ def _add_agents(sub) -> None:
 
 
 def _add_rules(sub) -> None:
-    rules = sub.add_parser("rules", help="the rules of a game, with pictures (en, cs, ru)",
-                           description="Prints the rules page of GAME: the goal, the turn, "
-                                       "the scoring and worked examples, each picture drawn "
-                                       "by the game's own board code. Not paged: pipe it to "
-                                       "'less -R' to page it.")
+    rules = sub.add_parser(
+        "rules", help=say(words("the rules of a game, with pictures (en, cs, ru)")),
+        description=say(words("Prints the rules page of GAME: the goal, the turn, the "
+                              "scoring and worked examples, each picture drawn by the game's "
+                              "own board code. Not paged: pipe it to 'less -R' to page it.")))
     rules.add_argument("game", choices=GameNames(), metavar="GAME",
-                       help="the game: %(choices)s")
+                       help=say(words("the game: %(choices)s")))
     rules.add_argument("--lang", metavar="LANG",
-                       help="en, cs or ru (default: from LC_ALL / LC_MESSAGES / LANG, "
-                            "e.g. cs_CZ.UTF-8 is cs; else en)")
+                       help=say(words("en, cs or ru (default: from LC_ALL / LC_MESSAGES / "
+                                      "LANG, e.g. cs_CZ.UTF-8 is cs; else en)")))
     rules.set_defaults(handler=cmd_rules)
 
 
 def _add_serve(sub) -> None:
     serve = sub.add_parser(
-        "serve", help="host games over HTTP and WebSocket (extra 'web')", parents=[_db_option()],
+        "serve", help=say(words("host games over HTTP and WebSocket (extra 'web')")), parents=[_db_option()],
         description="Serve every game for people anywhere and for bots: the API at /api "
                     "(OpenAPI at /docs), games stored in a database that loses nothing. "
                     f"The database by default: {_default_db()}. A SQLite database is served "
                     "by one process (a second one on the same file is refused); several "
                     "processes, here (--workers) or on other machines, need PostgreSQL, "
                     "each given the same --db URL (docs/server.md, 'Several processes and "
-                    "machines'). Every limit below holds per process.", epilog=EPILOG)
+                    "machines'). Every limit below holds per process.", epilog=_epilog())
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default: %(default)s, this machine only)")
     serve.add_argument("--port", type=_number(1), default=8000,
@@ -341,7 +345,7 @@ def _add_serve(sub) -> None:
 
 
 def _add_db(sub) -> None:
-    db = sub.add_parser("db", help="manage the server's database", parents=[_db_option()],
+    db = sub.add_parser("db", help=say(words("manage the server's database")), parents=[_db_option()],
                         description="upgrade: create or upgrade the schema (Alembic "
                                     "migrations; 'meeple serve' also does it on start). "
                                     "check: replay every stored game and list those whose log "
@@ -353,7 +357,7 @@ def _add_db(sub) -> None:
 
 
 def _add_bench(sub) -> None:
-    bench = sub.add_parser("bench", help="measure random-play speed",
+    bench = sub.add_parser("bench", help=say(words("measure random-play speed")),
                            parents=[_json_option("the table")],
                            description="Random-play games per second for each game.")
     bench.add_argument("game", nargs="?", choices=GameNames(), metavar="GAME",

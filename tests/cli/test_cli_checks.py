@@ -206,3 +206,16 @@ def test_a_refused_option_is_said_in_the_reader_s_language():
             "бот 'mcts': параметр 'iters': нужно целое число")
     refused(run("play", "carcassonne", "--players", "human,mcts:iters=x"), 1,
             "agent 'mcts' option 'iters' must be integer")
+
+
+def test_the_command_list_is_in_the_reader_s_language():
+    """``meeple --help`` named four games and listed every command but play and replay in
+    English under LANG=cs."""
+    env = {**os.environ, "LANG": "cs_CZ.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    said = subprocess.run([sys.executable, "-m", "meeple.cli", "--help"], env=env,
+                          capture_output=True, text=True, timeout=30, check=True).stdout
+    for czech in ("Osadníky z Katanu – Kostky a Katan", "odehrát mnoho her mezi boty",
+                  "pravidla hry s obrázky", "spravovat databázi serveru", "Zápis každé hry"):
+        assert czech in " ".join(said.split()), said
+    english = run("--help").stdout
+    assert "the Catan Dice Game and Catan" in " ".join(english.split())
