@@ -281,7 +281,7 @@ def test_the_picture_fits_the_rows_the_terminal_leaves_it(name, players):
     fits the height it is given (21 and 23 rows: the terminal's 24 less the prompt and the
     moves printed since)."""
     import random
-    from meeple.core.drawing import rows_taken
+    from meeple.core.render import rows_taken
     game = meeple.load(name, players=players)
     for seed in range(2):
         state, rng = game.new_state(seed), random.Random(seed)

@@ -138,11 +138,3 @@ def prompt_key(text: str) -> str:
 
 
 _PUNCTUATION = str.maketrans("(),:", "    ")
-
-
-def rows_taken(text: str, width: int) -> int:
-    """The terminal lines that ``text`` (rich markup, one line or more) takes at
-    ``width`` columns, long lines wrapping."""
-    from rich.text import Text
-    return sum(max(1, -(-Text.from_markup(line).cell_len // width))
-               for line in text.split("\n"))

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from ...core.action import Action
-from ...core.drawing import Drawing, narrowed, nothing, rows_taken
+from ...core.drawing import Drawing, narrowed, nothing
+from ...core.render import rows_taken
 from ...tiles.board import Board
 from ...tiles.geometry import ROTATION_INDEX, ROTATIONS, pack, unpack
 from ...tiles.spec import TileSet

@@ -9,7 +9,8 @@ from typing import Sequence
 from rich.text import Text
 
 from ...core.action import Action
-from ...core.drawing import Drawing, narrowed, nothing, rows_taken
+from ...core.drawing import Drawing, narrowed, nothing
+from ...core.render import rows_taken
 from ...core.text import Text as Words
 from ...core.text import colour_word, cwords, nwords, say, words
 from .island import (COSTS, FACES, INDEX, KIND, KNIGHT_HEX, KNIGHT_JOKERS, REQUIRES, TURNS,

@@ -10,7 +10,8 @@ import re
 from typing import TYPE_CHECKING, Sequence
 
 from ...core.action import Action
-from ...core.drawing import Drawing, rows_taken
+from ...core.drawing import Drawing
+from ...core.render import rows_taken
 from ...core.text import comma_words, cwords, nwords, say, words
 from .board import Board
 from .score import kind_words
