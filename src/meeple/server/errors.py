@@ -11,4 +11,3 @@ class ApiError(Exception):
     def __init__(self, status: int, message: Any):
         super().__init__(message)
         self.status, self.message = status, message
-

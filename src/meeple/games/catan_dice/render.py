@@ -143,10 +143,10 @@ class CatanDiceDrawing(Drawing):
         title = words("Catan Dice — {who}, turn {turn} of {turns}",
                       who=words("{colour} (you)", colour=colour) if who == view["seat"]
                       else colour, turn=min(len(sheet["boxes"]) + 1, TURNS), turns=TURNS)
-        start = say(START)[:5]
+        start, legend, costs = say(START)[:5], say(LEGEND), _costs()
         lines = [f"[bold]{say(title)}[/]",
                  ISLAND.format(start=f"{start:<5}", **{n: _token(built, n) for n in KIND}),
-                 say(LEGEND), _knights(sheet), _costs(), *_rows(view, who, self.game.colours)]
+                 legend, _knights(sheet), costs, *_rows(view, who, self.game.colours)]
         last = say(words("last turn: {built}", built=box_text(sheet["boxes_built"][-1]))
                    ) if sheet["boxes"] else None
         if last:
@@ -164,7 +164,7 @@ class CatanDiceDrawing(Drawing):
             if view["built_this_turn"]:
                 lines.append(say(words("built this turn: {items}",
                                        items=box_text(view["built_this_turn"]))))
-        spare = [_costs(), say(LEGEND), *([last] if last else [])]
+        spare = [costs, legend, *([last] if last else [])]
         return "\n".join(_fitted(lines, width or 80, height, spare))
 
     def legend(self) -> str:
