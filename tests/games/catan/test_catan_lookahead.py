@@ -69,11 +69,12 @@ def test_the_same_seed_gives_the_same_moves():
 
 
 def test_it_plans_only_after_the_roll():
-    """Before the roll (and in every phase but the mover's turn) it plays greedy's move."""
+    """Before the roll (and in every phase but the mover's turn and, with ``spots``, the
+    set-up's settlements) it plays greedy's move."""
     state = GAME.new_state(5)
     while state.current_player == CHANCE:
         state.apply_unchecked(state.sample_chance())
-    agent = make_agent("lookahead:iters=2", GAME, 3)
+    agent = make_agent("lookahead:iters=2,spots=0", GAME, 3)
     assert agent.act(state) == GAME.policy.greedy_action(state, random.Random(3))
     assert agent.rollouts == 0
 

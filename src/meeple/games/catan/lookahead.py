@@ -13,14 +13,20 @@ a few *plans* for the rest of the turn:
 - ``first X``: one of the best other first moves by their one-move scores, then greedy.
 
 Each plan is played out on determinized copies (what the seat cannot see dealt anew), every
-seat playing greedy after it, to the end of the mover's next turn, where the value
-(:func:`.value.values`) gives the mover's chance to win: a logistic curve of its value's
-margin over the best other seat (as MCTS's leaves). The plans share their worlds: roll-out
+seat playing greedy after it, to the end of the mover's next turn, where the mover's chance
+to win is read off the position: the chance learnt from self-play (:mod:`.learnt`), or with
+``learnt=false`` a logistic curve of the hand-made value's margin over the best other seat
+(:func:`.value.values`, as MCTS's leaves). The plans share their worlds: roll-out
 ``i`` of every plan starts from the same determinization with the same dice, so the
 comparison is paired. A plan other than greedy's is taken only when its mean chance beats
 greedy's by :data:`EDGE` and by ``z`` standard errors of the paired differences; the plan
-chosen is kept to the end of the turn. Every other decision (set-up, robber, discards,
-trade answers, before the roll) is greedy's. Standard library only.
+chosen is kept to the end of the turn.
+
+In the set-up it weighs its settlement among greedy's and the ``spots`` best by their worth:
+each is played out with the rest of the set-up by greedy (nothing is hidden then, and no die
+is rolled), and scored by the learnt chance when the set-up ends. Every other decision
+(set-up roads, robber, discards, trade answers, before the roll) is greedy's. Standard
+library only.
 """
 from __future__ import annotations
 
@@ -34,8 +40,8 @@ from ...core.agent import WIN_RATE, RankedAction, RankingAgent
 from ...core.options import Option
 from ...core.state import CHANCE
 from ...core.text import words
-from . import value
-from .phases import DICE, MAIN
+from . import learnt, value
+from .phases import DICE, MAIN, PREROLL, SETTLE
 from .policy import TARGETS, CatanPolicy, score_after
 
 if TYPE_CHECKING:
@@ -58,6 +64,10 @@ OPTIONS = (
            high=20),
     Option("z", float, 1.0, "standard errors by which a plan must beat greedy's", low=0,
            high=10),
+    Option("learnt", bool, True, "score roll-outs and set-up spots by the win chance learnt "
+           "from self-play (off: the hand-made value's margin, greedy's set-up)"),
+    Option("spots", int, 8, "set-up settlements weighed by playing the rest of the set-up "
+           "out (0: greedy's)", low=0, high=54),
 )
 
 
@@ -91,6 +101,8 @@ class LookaheadAgent(RankingAgent["CatanState"]):
             else None
         self.iters: int | None = s["iters"]
         self.rounds, self.others, self.z = s["rounds"], s["others"], s["z"]
+        self.learnt = s["learnt"] and learnt.fitted()
+        self.spots = s["spots"] if self.learnt else 0
         self._plan: tuple[int, Plan] | None = None   # (turn, plan) chosen this turn
         self.rollouts = 0                            # roll-outs of the last search
 
@@ -104,6 +116,8 @@ class LookaheadAgent(RankingAgent["CatanState"]):
     # --- the agent interface --------------------------------------------------------------
     def act(self, state: "CatanState") -> Action:
         policy = self.policy
+        if state.phase == SETTLE and self.spots:
+            return self._settle(state)[0][0]
         if state.phase != MAIN or state.current_player != state.seat:
             return policy.greedy_action(state, self.rng)
         legal = state.legal_actions()
@@ -228,11 +242,38 @@ class LookaheadAgent(RankingAgent["CatanState"]):
                 s.apply_unchecked(greedy(s, other))
         return self._chance(s, me)
 
+    # --- the set-up ---------------------------------------------------------------------------
+    def _settle(self, state: "CatanState") -> list[tuple[Action, float]]:
+        """The set-up settlements worth weighing (greedy's and the best by their worth),
+        each with the mover's learnt chance when the rest of the set-up is played out by
+        greedy (nothing is hidden and no die is rolled before then), best first."""
+        policy = self.policy
+        me = state.current_player
+        mine = policy.greedy_action(state, self.rng)
+        st = value.static(value.laid(state).map)
+        spots = sorted(state.legal_actions(), key=lambda a: (-value.spot_worth(state, a[2], st),
+                                                              a[2]))
+        weighed = [mine, *[a for a in spots if a != mine][:self.spots - 1]]
+        scored = []
+        for spot in weighed:
+            s = state.clone()
+            s.apply_unchecked(spot)
+            rng = random.Random(0)                  # the same ties for every spot
+            while s.phase != PREROLL and not s.is_terminal():
+                s.apply_unchecked(policy.greedy_action(s, rng))
+            bonus = 1e-3 if spot == mine else 0.0   # greedy's spot on a tie
+            scored.append((spot, learnt.chances(s, learnt.WEIGHTS["start"])[me] + bonus))
+        scored.sort(key=lambda t: -t[1])
+        return scored
+
     def _chance(self, s: "CatanState", me: int) -> float:
-        """The mover's chance to win from its value's margin over the best other seat."""
-        vals = value.values(s)
+        """The mover's chance to win: learnt (:mod:`.learnt`), or from its value's margin
+        over the best other seat."""
         if s.is_terminal():
             return 1.0 if s.winner == me else 0.0
+        if self.learnt:
+            return learnt.chances(s)[me]
+        vals = value.values(s)
         spread = self.policy.reward_scale(s) or 1.0
         x = LOGISTIC / spread * (vals[me] - max(v for p, v in enumerate(vals) if p != me))
         return 1.0 / (1.0 + math.exp(-x)) if x > -50 else 0.0

@@ -1,0 +1,154 @@
+"""Fit Catan's learnt win chance (:mod:`meeple.games.catan.learnt`) from self-play (issue 28).
+
+    python benchmarks/catan_learn_value.py --games 3000 --workers 2 --data /tmp/catan-rows.jsonl
+    python benchmarks/catan_learn_value.py --fit /tmp/catan-rows.jsonl
+
+The first plays 4-player games of four ``greedy`` bots (seeds ``seed * 1_000_003 + i``,
+``game_seed``) and writes, for the position when the set-up ends and the start of every
+turn after it, every seat's features and the seat that won (one JSON line per position).
+The second fits the two weight vectors of the conditional logit (``start``: the set-up's
+end alone; ``game``: every position) by Newton's method on the first 80 % of the games,
+reports on the other 20 % the mean log-loss and how often the likeliest seat won, next to
+the hand-made value's logistic margin (the look-ahead bot's old roll-out score) and to
+chance, then refits on all games and writes ``learnt_weights.json`` (``--dry``: report
+only). numpy is used here only; the engine reads the weights with the standard library.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import sys
+import time
+
+import meeple
+from meeple.core.state import CHANCE
+from meeple.games.catan import learnt
+from meeple.games.catan.phases import PREROLL
+from meeple.play.runner import make_agents
+from meeple.sim.simulate import game_seed
+
+L2 = 1e-3
+"""Ridge on the standardized weights (the rows of a game are far from independent)."""
+
+
+def play(args: tuple[int, int]) -> list[dict]:
+    """One greedy self-play game's rows."""
+    seed, index = args
+    game = meeple.load("catan", 4, {})
+    agents = make_agents(game, ["greedy"] * 4, seed)
+    state = game.new_state(seed)
+    rows, seen = [], set()
+    policy = game.policy
+    while not state.is_terminal():
+        if state.phase == PREROLL and state.turns not in seen:
+            seen.add(state.turns)
+            rows.append({"game": index, "start": len(seen) == 1,
+                         "spread": policy.reward_scale(state),
+                         "features": learnt.all_features(state)})
+        p = state.current_player
+        state.apply_unchecked(state.sample_chance() if p == CHANCE else agents[p].act(state))
+    for row in rows:
+        row["winner"] = state.winner
+    return rows
+
+
+def generate(games: int, seed: int, workers: int, path: str) -> None:
+    start = time.perf_counter()
+    jobs = [(game_seed(seed, i), i) for i in range(games)]
+    with open(path, "w") as out, multiprocessing.Pool(workers) as pool:
+        for done, rows in enumerate(pool.imap_unordered(play, jobs, chunksize=4), 1):
+            for row in rows:
+                out.write(json.dumps(row) + "\n")
+            if done % 50 == 0 or done == games:
+                print(f"{done}/{games} games, {time.perf_counter() - start:.0f} s",
+                      file=sys.stderr, flush=True)
+
+
+def fit(x, y, l2: float = L2):
+    """Weights (raw feature scale) of the conditional logit of ``y`` (the winning seat of
+    each position) on ``x`` (positions × seats × features), by Newton's method."""
+    import numpy as np
+    flat = x.reshape(-1, x.shape[2])
+    mu, sd = flat.mean(0), flat.std(0)
+    sd[sd == 0] = 1.0
+    z = (x - mu) / sd
+    w = np.zeros(x.shape[2])
+    onehot = np.eye(x.shape[1])[y]
+    for _ in range(30):
+        p = softmax(z @ w)
+        grad = np.einsum("nsf,ns->f", z, p - onehot) / len(y) + l2 * w
+        zp = np.einsum("nsf,ns->nf", z, p)
+        hess = (np.einsum("nsf,nsg,ns->fg", z, z, p) - np.einsum("nf,ng->fg", zp, zp)) / len(y)
+        step = np.linalg.solve(hess + l2 * np.eye(len(w)), grad)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w / sd
+
+
+def softmax(scores):
+    import numpy as np
+    e = np.exp(scores - scores.max(1, keepdims=True))
+    return e / e.sum(1, keepdims=True)
+
+
+def report(name: str, p, y) -> None:
+    import numpy as np
+    loss = -np.log(np.clip(p[np.arange(len(y)), y], 1e-12, None)).mean()
+    top = (p.argmax(1) == y).mean()
+    print(f"  {name:<34} log-loss {loss:.4f}   likeliest seat won {100 * top:.1f} %")
+
+
+def load(path: str):
+    import numpy as np
+    rows = [json.loads(line) for line in open(path)]
+    rows = [r for r in rows if r["winner"] >= 0]
+    return (np.array([r["features"] for r in rows]), np.array([r["winner"] for r in rows]),
+            np.array([r["game"] for r in rows]), np.array([r["start"] for r in rows]),
+            np.array([r["spread"] for r in rows]))
+
+
+def fit_and_write(path: str, dry: bool) -> None:
+    import numpy as np
+    from meeple.games.catan.lookahead import LOGISTIC
+    x, y, games, start, spread = load(path)
+    cut = np.quantile(np.unique(games), 0.8)
+    train, test = games <= cut, games > cut
+    print(f"{len(np.unique(games))} games, {len(y)} positions ({start.sum()} set-up ends); "
+          f"fitted on games up to {int(cut)}, measured on the rest")
+    hand = x[:, :, learnt.NAMES.index("value")] * (LOGISTIC / spread[:, None])
+    out = {"features": list(learnt.NAMES)}
+    for name, sel in (("start", start), ("game", np.ones_like(start))):
+        w = fit(x[sel & train], y[sel & train])
+        print(f"{name} (positions: {int((sel & test).sum())} measured)")
+        report("chance (one in four)", np.full((int((sel & test).sum()), 4), 0.25),
+               y[sel & test])
+        report("hand-made value, logistic margin", softmax(hand[sel & test]), y[sel & test])
+        report("learnt", softmax(x[sel & test] @ w), y[sel & test])
+        out[name] = [float(v) for v in fit(x[sel], y[sel])]
+    if dry:
+        return
+    learnt.WEIGHTS_FILE.write_text(json.dumps(out, indent=1) + "\n")
+    print(f"wrote {learnt.WEIGHTS_FILE}")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=0, help="self-play games to play")
+    ap.add_argument("--seed", type=int, default=40)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--data", default="catan-rows.jsonl", help="where rows are written")
+    ap.add_argument("--fit", metavar="ROWS", help="fit the weights on these rows")
+    ap.add_argument("--dry", action="store_true", help="with --fit: report, write nothing")
+    args = ap.parse_args(argv)
+    if args.games:
+        generate(args.games, args.seed, args.workers, args.data)
+    if args.fit:
+        fit_and_write(args.fit, args.dry)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
