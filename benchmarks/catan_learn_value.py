@@ -123,7 +123,7 @@ def fit_and_write(path: str, dry: bool) -> None:
     for name, sel in (("start", start), ("game", np.ones_like(start))):
         w = fit(x[sel & train], y[sel & train])
         print(f"{name} (positions: {int((sel & test).sum())} measured)")
-        report("chance (one in four)", np.full((int((sel & test).sum()), 4), 0.25),
+        report("chance (one in four; seat 0 first)", np.full((int((sel & test).sum()), 4), 0.25),
                y[sel & test])
         report("hand-made value, logistic margin", softmax(hand[sel & test]), y[sel & test])
         report("learnt", softmax(x[sel & test] @ w), y[sel & test])

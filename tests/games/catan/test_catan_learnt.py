@@ -74,6 +74,7 @@ def test_the_look_ahead_weighs_set_up_spots_by_the_learnt_chance():
     assert all(a in state.legal_actions() for a, _ in ranked)
     assert [c for _, c in ranked] == sorted((c for _, c in ranked), reverse=True)
     assert agent.act(state) == ranked[0][0]
+    assert [(r.action, r.value) for r in agent.ranked(state, 2)] == ranked[:2]   # hints
     greedy = GAME.policy.greedy_action(state, random.Random(3))
     assert greedy in [a for a, _ in ranked]             # greedy's spot is always weighed
     off = make_agent("lookahead:learnt=false", GAME, 3)

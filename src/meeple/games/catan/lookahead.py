@@ -67,7 +67,7 @@ OPTIONS = (
     Option("learnt", bool, True, "score roll-outs and set-up spots by the win chance learnt "
            "from self-play (off: the hand-made value's margin, greedy's set-up)"),
     Option("spots", int, 8, "set-up settlements weighed by playing the rest of the set-up "
-           "out (0: greedy's)", low=0, high=54),
+           "out, about 60 ms each (0: greedy's)", low=0, high=20),
 )
 
 
@@ -134,8 +134,11 @@ class LookaheadAgent(RankingAgent["CatanState"]):
         return policy.turn_action(state, self.rng, plan.targets)
 
     def ranked(self, state: "CatanState", k: int = 3) -> list[RankedAction]:
-        """Greedy's move elsewhere; after the roll the plans' first moves with their mean
-        win chance and roll-outs (the same first move once, its best plan)."""
+        """Greedy's move elsewhere; a set-up settlement's learnt chance (with ``spots``);
+        after the roll the plans' first moves with their mean win chance and roll-outs (the
+        same first move once, its best plan)."""
+        if state.phase == SETTLE and self.spots:
+            return [RankedAction(a, chance, 1) for a, chance in self._settle(state)[:k]]
         if state.phase != MAIN or state.current_player != state.seat:
             return [RankedAction(self.policy.greedy_action(state, self.rng), 0.0, None)]
         out, seen = [], set()
@@ -261,9 +264,8 @@ class LookaheadAgent(RankingAgent["CatanState"]):
             rng = random.Random(0)                  # the same ties for every spot
             while s.phase != PREROLL and not s.is_terminal():
                 s.apply_unchecked(policy.greedy_action(s, rng))
-            bonus = 1e-3 if spot == mine else 0.0   # greedy's spot on a tie
-            scored.append((spot, learnt.chances(s, learnt.WEIGHTS["start"])[me] + bonus))
-        scored.sort(key=lambda t: -t[1])
+            scored.append((spot, learnt.chances(s, learnt.WEIGHTS["start"])[me]))
+        scored.sort(key=lambda t: (-t[1], t[0] != mine))     # greedy's spot on a tie
         return scored
 
     def _chance(self, s: "CatanState", me: int) -> float:
