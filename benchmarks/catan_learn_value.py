@@ -19,29 +19,41 @@ import argparse
 import json
 import math
 import multiprocessing
+import random
 import sys
 import time
 
 import meeple
 from meeple.core.state import CHANCE
-from meeple.games.catan import learnt
-from meeple.games.catan.phases import PREROLL
+from meeple.games.catan import learnt, value
+from meeple.games.catan.phases import PREROLL, SETTLE
 from meeple.play.runner import make_agents
 from meeple.sim.simulate import game_seed
 
 L2 = 1e-3
+SPOTS = 8
 """Ridge on the standardized weights (the rows of a game are far from independent)."""
 
 
-def play(args: tuple[int, int]) -> list[dict]:
-    """One greedy self-play game's rows."""
-    seed, index = args
+def play(args: tuple[int, int, float]) -> list[dict]:
+    """One greedy self-play game's rows; with ``explore`` > 0, each set-up settlement is
+    with that chance one of the :data:`SPOTS` best by their worth at random instead of
+    greedy's (so that the set-up's chance is fitted on the spots a search weighs, not only
+    on greedy's)."""
+    seed, index, explore = args
     game = meeple.load("catan", 4, {})
     agents = make_agents(game, ["greedy"] * 4, seed)
     state = game.new_state(seed)
     rows, seen = [], set()
     policy = game.policy
+    rng = random.Random(seed)
     while not state.is_terminal():
+        if state.phase == SETTLE and rng.random() < explore:
+            st = value.static(value.laid(state).map)
+            spots = sorted(state.legal_actions(),
+                           key=lambda a: (-value.spot_worth(state, a[2], st), a[2]))
+            state.apply_unchecked(rng.choice(spots[:SPOTS]))
+            continue
         if state.phase == PREROLL and state.turns not in seen:
             seen.add(state.turns)
             rows.append({"game": index, "start": len(seen) == 1,
@@ -54,9 +66,9 @@ def play(args: tuple[int, int]) -> list[dict]:
     return rows
 
 
-def generate(games: int, seed: int, workers: int, path: str) -> None:
+def generate(games: int, seed: int, workers: int, path: str, explore: float) -> None:
     start = time.perf_counter()
-    jobs = [(game_seed(seed, i), i) for i in range(games)]
+    jobs = [(game_seed(seed, i), i, explore) for i in range(games)]
     with open(path, "w") as out, multiprocessing.Pool(workers) as pool:
         for done, rows in enumerate(pool.imap_unordered(play, jobs, chunksize=4), 1):
             for row in rows:
@@ -101,23 +113,29 @@ def report(name: str, p, y) -> None:
     print(f"  {name:<34} log-loss {loss:.4f}   likeliest seat won {100 * top:.1f} %")
 
 
-def load(path: str):
+def load(paths: list[str]):
+    """Features, winners, held-out mask (each file's last fifth of games), set-up ends and
+    spreads of the rows in ``paths``."""
     import numpy as np
-    rows = [json.loads(line) for line in open(path)]
-    rows = [r for r in rows if r["winner"] >= 0]
+    rows, test = [], []
+    for path in paths:
+        part = [json.loads(line) for line in open(path)]
+        part = [r for r in part if r["winner"] >= 0]
+        cut = np.quantile(np.unique([r["game"] for r in part]), 0.8)
+        rows += part
+        test += [r["game"] > cut for r in part]
     return (np.array([r["features"] for r in rows]), np.array([r["winner"] for r in rows]),
-            np.array([r["game"] for r in rows]), np.array([r["start"] for r in rows]),
+            np.array(test), np.array([r["start"] for r in rows]),
             np.array([r["spread"] for r in rows]))
 
 
-def fit_and_write(path: str, dry: bool) -> None:
+def fit_and_write(paths: list[str], dry: bool) -> None:
     import numpy as np
     from meeple.games.catan.lookahead import LOGISTIC
-    x, y, games, start, spread = load(path)
-    cut = np.quantile(np.unique(games), 0.8)
-    train, test = games <= cut, games > cut
-    print(f"{len(np.unique(games))} games, {len(y)} positions ({start.sum()} set-up ends); "
-          f"fitted on games up to {int(cut)}, measured on the rest")
+    x, y, test, start, spread = load(paths)
+    train = ~test
+    print(f"{int(start.sum())} games, {len(y)} positions; fitted on each file's first four "
+          f"fifths of games, measured on the rest")
     hand = x[:, :, learnt.NAMES.index("value")] * (LOGISTIC / spread[:, None])
     out = {"features": list(learnt.NAMES)}
     for name, sel in (("start", start), ("game", np.ones_like(start))):
@@ -140,11 +158,13 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=40)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--data", default="catan-rows.jsonl", help="where rows are written")
-    ap.add_argument("--fit", metavar="ROWS", help="fit the weights on these rows")
+    ap.add_argument("--explore", type=float, default=0.0,
+                    help="chance that a set-up settlement is a random one of the 8 best")
+    ap.add_argument("--fit", metavar="ROWS", nargs="+", help="fit the weights on these rows")
     ap.add_argument("--dry", action="store_true", help="with --fit: report, write nothing")
     args = ap.parse_args(argv)
     if args.games:
-        generate(args.games, args.seed, args.workers, args.data)
+        generate(args.games, args.seed, args.workers, args.data, args.explore)
     if args.fit:
         fit_and_write(args.fit, args.dry)
     return 0

@@ -163,6 +163,8 @@ def test_agents_lists_each_agent_with_the_games_it_plays(capsys):
     assert main(["agents", "carcassonne"]) == 0
     text = capsys.readouterr().out
     assert "mcts" in text and "planner" not in text
+    assert main(["agents", "catan"]) == 0                 # a switch's default as typed
+    assert "default true" in capsys.readouterr().out.replace("\n", " ")
 
 
 def test_version():

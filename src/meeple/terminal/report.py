@@ -124,7 +124,9 @@ def _options_lines(options: list[dict], indent: str = "    ",
 
     lines = []
     for o in options:
-        default = "" if o["default"] is None else f", default {o['default']}"
+        shown = (str(o["default"]).lower() if isinstance(o["default"], bool)
+                 else o["default"])                  # as typed: true or false
+        default = "" if o["default"] is None else f", default {shown}"
         lines.append(f"{indent}[bold]{o['name']:<{width}}[/]  "
                      + wrapped(f"{o['type']}{default} — {o['help']}"))
         if o["allowed"] is not None and "object" in o["type"]:

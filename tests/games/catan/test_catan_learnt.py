@@ -10,7 +10,7 @@ import meeple
 from meeple.agents import make_agent
 from meeple.core.state import CHANCE
 from meeple.games.catan import learnt
-from meeple.games.catan.phases import PREROLL, SETTLE
+from meeple.games.catan.phases import PREROLL, SETTLE, SETUP_ROAD
 from meeple.play.runner import make_agents
 
 GAME = meeple.load("catan", 4)
@@ -63,13 +63,13 @@ def test_it_predicts_fresh_games_better_than_chance():
     assert sum(losses) / len(losses) < math.log(4)
 
 
-def test_the_look_ahead_weighs_set_up_spots_by_the_learnt_chance():
+def test_the_look_ahead_weighs_set_up_spots_and_roads_by_the_learnt_chance():
     state = GAME.new_state(8)
     while state.current_player == CHANCE:
         state.apply_unchecked(state.sample_chance())
     assert state.phase == SETTLE
     agent = make_agent("lookahead:spots=4", GAME, 3)
-    ranked = agent._settle(state)
+    ranked = agent._set_up(state)
     assert len(ranked) == 4
     assert all(a in state.legal_actions() for a, _ in ranked)
     assert [c for _, c in ranked] == sorted((c for _, c in ranked), reverse=True)
@@ -79,3 +79,8 @@ def test_the_look_ahead_weighs_set_up_spots_by_the_learnt_chance():
     assert greedy in [a for a, _ in ranked]             # greedy's spot is always weighed
     off = make_agent("lookahead:learnt=false", GAME, 3)
     assert off.act(state) == greedy
+    state.apply(ranked[0][0])
+    assert state.phase == SETUP_ROAD
+    roads = agent._set_up(state)                        # every road the mover may place
+    assert sorted(a for a, _ in roads) == sorted(state.legal_actions())
+    assert agent.act(state) == roads[0][0]

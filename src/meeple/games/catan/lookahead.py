@@ -22,11 +22,11 @@ comparison is paired. A plan other than greedy's is taken only when its mean cha
 greedy's by :data:`EDGE` and by ``z`` standard errors of the paired differences; the plan
 chosen is kept to the end of the turn.
 
-In the set-up it weighs its settlement among greedy's and the ``spots`` best by their worth:
-each is played out with the rest of the set-up by greedy (nothing is hidden then, and no die
-is rolled), and scored by the learnt chance when the set-up ends. Every other decision
-(set-up roads, robber, discards, trade answers, before the roll) is greedy's. Standard
-library only.
+In the set-up it weighs its settlement among greedy's and the ``spots`` best by their worth,
+and its road among all it may place: each is played out with the rest of the set-up by
+greedy (nothing is hidden then, and no die is rolled), and scored by the learnt chance when
+the set-up ends. Every other decision (robber, discards, trade answers, before the roll) is
+greedy's. Standard library only.
 """
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ from ...core.options import Option
 from ...core.state import CHANCE
 from ...core.text import words
 from . import learnt, value
-from .phases import DICE, MAIN, PREROLL, SETTLE
+from .phases import DICE, MAIN, PREROLL, SETTLE, SETUP_ROAD
 from .policy import TARGETS, CatanPolicy, score_after
 
 if TYPE_CHECKING:
@@ -67,7 +67,8 @@ OPTIONS = (
     Option("learnt", bool, True, "score roll-outs and set-up spots by the win chance learnt "
            "from self-play (off: the hand-made value's margin, greedy's set-up)"),
     Option("spots", int, 8, "set-up settlements weighed by playing the rest of the set-up "
-           "out, about 60 ms each (0: greedy's)", low=0, high=20),
+           "out, about 60 ms each, and with them every set-up road (0: greedy's set-up)",
+           low=0, high=20),
 )
 
 
@@ -116,8 +117,8 @@ class LookaheadAgent(RankingAgent["CatanState"]):
     # --- the agent interface --------------------------------------------------------------
     def act(self, state: "CatanState") -> Action:
         policy = self.policy
-        if state.phase == SETTLE and self.spots:
-            return self._settle(state)[0][0]
+        if state.phase in (SETTLE, SETUP_ROAD) and self.spots:
+            return self._set_up(state)[0][0]
         if state.phase != MAIN or state.current_player != state.seat:
             return policy.greedy_action(state, self.rng)
         legal = state.legal_actions()
@@ -134,11 +135,12 @@ class LookaheadAgent(RankingAgent["CatanState"]):
         return policy.turn_action(state, self.rng, plan.targets)
 
     def ranked(self, state: "CatanState", k: int = 3) -> list[RankedAction]:
-        """Greedy's move elsewhere; a set-up settlement's learnt chance (with ``spots``);
+        """Greedy's move elsewhere; a set-up settlement's or road's learnt chance (with
+        ``spots``);
         after the roll the plans' first moves with their mean win chance and roll-outs (the
         same first move once, its best plan)."""
-        if state.phase == SETTLE and self.spots:
-            return [RankedAction(a, chance, 1) for a, chance in self._settle(state)[:k]]
+        if state.phase in (SETTLE, SETUP_ROAD) and self.spots:
+            return [RankedAction(a, chance, 1) for a, chance in self._set_up(state)[:k]]
         if state.phase != MAIN or state.current_player != state.seat:
             return [RankedAction(self.policy.greedy_action(state, self.rng), 0.0, None)]
         out, seen = [], set()
@@ -246,26 +248,28 @@ class LookaheadAgent(RankingAgent["CatanState"]):
         return self._chance(s, me)
 
     # --- the set-up ---------------------------------------------------------------------------
-    def _settle(self, state: "CatanState") -> list[tuple[Action, float]]:
-        """The set-up settlements worth weighing (greedy's and the best by their worth),
-        each with the mover's learnt chance when the rest of the set-up is played out by
-        greedy (nothing is hidden and no die is rolled before then), best first."""
+    def _set_up(self, state: "CatanState") -> list[tuple[Action, float]]:
+        """The set-up moves worth weighing (a settlement: greedy's and the best by their
+        worth; a road: every one), each with the mover's learnt chance when the rest of the
+        set-up is played out by greedy (nothing is hidden and no die is rolled before
+        then), best first."""
         policy = self.policy
         me = state.current_player
         mine = policy.greedy_action(state, self.rng)
-        st = value.static(value.laid(state).map)
-        spots = sorted(state.legal_actions(), key=lambda a: (-value.spot_worth(state, a[2], st),
-                                                              a[2]))
-        weighed = [mine, *[a for a in spots if a != mine][:self.spots - 1]]
+        weighed = [mine, *[a for a in state.legal_actions() if a != mine]]
+        if state.phase == SETTLE:
+            st = value.static(value.laid(state).map)
+            weighed[1:] = sorted(weighed[1:], key=lambda a: (-value.spot_worth(state, a[2], st),
+                                                             a[2]))[:self.spots - 1]
         scored = []
-        for spot in weighed:
+        for move in weighed:
             s = state.clone()
-            s.apply_unchecked(spot)
-            rng = random.Random(0)                  # the same ties for every spot
+            s.apply_unchecked(move)
+            rng = random.Random(0)                  # the same ties for every move
             while s.phase != PREROLL and not s.is_terminal():
                 s.apply_unchecked(policy.greedy_action(s, rng))
-            scored.append((spot, learnt.chances(s, learnt.WEIGHTS["start"])[me]))
-        scored.sort(key=lambda t: (-t[1], t[0] != mine))     # greedy's spot on a tie
+            scored.append((move, learnt.chances(s, learnt.WEIGHTS["start"])[me]))
+        scored.sort(key=lambda t: (-t[1], t[0] != mine))     # greedy's move on a tie
         return scored
 
     def _chance(self, s: "CatanState", me: int) -> float:
