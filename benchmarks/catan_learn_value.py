@@ -1,17 +1,21 @@
 """Fit Catan's learnt win chance (:mod:`meeple.games.catan.learnt`) from self-play (issue 28).
 
-    python benchmarks/catan_learn_value.py --games 3000 --workers 2 --data /tmp/catan-rows.jsonl
-    python benchmarks/catan_learn_value.py --fit /tmp/catan-rows.jsonl
+    python benchmarks/catan_learn_value.py --games 3000 --seed 40 --data /tmp/rows3000.jsonl
+    python benchmarks/catan_learn_value.py --games 6000 --seed 41 --explore 0.5 \
+        --data /tmp/rows6000x.jsonl
+    python benchmarks/catan_learn_value.py --fit /tmp/rows3000.jsonl /tmp/rows6000x.jsonl
 
-The first plays 4-player games of four ``greedy`` bots (seeds ``seed * 1_000_003 + i``,
-``game_seed``) and writes, for the position when the set-up ends and the start of every
+The first two play 4-player games of four ``greedy`` bots (seeds ``game_seed(seed, i)``;
+with ``--explore P`` each set-up settlement is, with chance P, a random one of the 8 best
+by their worth) and write, for the position when the set-up ends and the start of every
 turn after it, every seat's features and the seat that won (one JSON line per position).
-The second fits the two weight vectors of the conditional logit (``start``: the set-up's
-end alone; ``game``: every position) by Newton's method on the first 80 % of the games,
-reports on the other 20 % the mean log-loss and how often the likeliest seat won, next to
+The third fits the two weight vectors of the conditional logit (``start``: the set-up's
+end alone; ``game``: every position) by Newton's method on each file's first four fifths of
+games, reports on the rest the mean log-loss and how often the likeliest seat won, next to
 the hand-made value's logistic margin (the look-ahead bot's old roll-out score) and to
 chance, then refits on all games and writes ``learnt_weights.json`` (``--dry``: report
-only). numpy is used here only; the engine reads the weights with the standard library.
+only). These three commands made the weights in the tree. numpy is used here only; the
+engine reads the weights with the standard library.
 """
 from __future__ import annotations
 

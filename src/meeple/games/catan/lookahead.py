@@ -135,10 +135,9 @@ class LookaheadAgent(RankingAgent["CatanState"]):
         return policy.turn_action(state, self.rng, plan.targets)
 
     def ranked(self, state: "CatanState", k: int = 3) -> list[RankedAction]:
-        """Greedy's move elsewhere; a set-up settlement's or road's learnt chance (with
-        ``spots``);
-        after the roll the plans' first moves with their mean win chance and roll-outs (the
-        same first move once, its best plan)."""
+        """Greedy's move elsewhere; in the set-up (with ``spots``) the settlements or roads
+        weighed, with their learnt chance; after the roll the plans' first moves with their
+        mean win chance and roll-outs (the same first move once, its best plan)."""
         if state.phase in (SETTLE, SETUP_ROAD) and self.spots:
             return [RankedAction(a, chance, 1) for a, chance in self._set_up(state)[:k]]
         if state.phase != MAIN or state.current_player != state.seat:
