@@ -50,10 +50,8 @@ WEIGHTS = _load()
 """``start`` and ``game`` weight vectors, as fitted (empty: none fitted for these features)."""
 
 
-def features(s: "CatanState", seat: int, dists: list[list[int]],
-             vals: list[float] | None = None) -> list[float]:
-    """``seat``'s features in ``s`` (a laid board; ``dists``: :func:`value.all_distances`;
-    ``vals``: the seats' :func:`value.values`, when known)."""
+def features(s: "CatanState", seat: int, dists: list[list[int]]) -> list[float]:
+    """``seat``'s features in ``s`` (a laid board; ``dists``: :func:`value.all_distances`)."""
     st = value.static(value.laid(s).map)
     points = s.points(seat)
     have = value.production(s, seat, st)
@@ -64,7 +62,7 @@ def features(s: "CatanState", seat: int, dists: list[list[int]],
     dev = s.dev[seat]
     mover = s.seat
     order = (seat - mover) % s.num_players
-    own = vals[seat] if vals is not None else value.evaluate(s, seat, dists, trades=True)
+    own = value.evaluate(s, seat, dists, trades=True)       # its value.values entry
     return [
         own, float(points), float(max(0, points - 6)), pips, weighted,
         float(sum(1 for h in have if h)), *have,
@@ -80,8 +78,7 @@ def features(s: "CatanState", seat: int, dists: list[list[int]],
 def all_features(s: "CatanState") -> list[list[float]]:
     """Every seat's :func:`features` (the board laid)."""
     dists = value.all_distances(s)
-    vals = value.values(s)
-    return [features(s, p, dists, vals) for p in range(s.num_players)]
+    return [features(s, p, dists) for p in range(s.num_players)]
 
 
 def chances(s: "CatanState", weights: list[float] | None = None) -> list[float]:
