@@ -29,7 +29,8 @@ import time
 
 import meeple
 from meeple.core.state import CHANCE
-from meeple.games.catan import learnt, value
+from meeple.games.catan import learnt
+from meeple.games.catan.policy import best_spots
 from meeple.games.catan.phases import PREROLL, SETTLE
 from meeple.play.runner import make_agents
 from meeple.sim.simulate import game_seed
@@ -53,10 +54,7 @@ def play(args: tuple[int, int, float]) -> list[dict]:
     rng = random.Random(seed)
     while not state.is_terminal():
         if state.phase == SETTLE and rng.random() < explore:
-            st = value.static(value.laid(state).map)
-            spots = sorted(state.legal_actions(),
-                           key=lambda a: (-value.spot_worth(state, a[2], st), a[2]))
-            state.apply_unchecked(rng.choice(spots[:SPOTS]))
+            state.apply_unchecked(rng.choice(best_spots(state, state.legal_actions(), SPOTS)))
             continue
         if state.phase == PREROLL and state.turns not in seen:
             seen.add(state.turns)

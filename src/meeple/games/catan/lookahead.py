@@ -42,7 +42,7 @@ from ...core.state import CHANCE
 from ...core.text import words
 from . import learnt, value
 from .phases import DICE, MAIN, PREROLL, SETTLE, SETUP_ROAD
-from .policy import TARGETS, CatanPolicy, score_after
+from .policy import TARGETS, CatanPolicy, best_spots, score_after
 
 if TYPE_CHECKING:
     from .rules import CatanState
@@ -257,9 +257,7 @@ class LookaheadAgent(RankingAgent["CatanState"]):
         mine = policy.greedy_action(state, self.rng)
         weighed = [mine, *[a for a in state.legal_actions() if a != mine]]
         if state.phase == SETTLE:
-            st = value.static(value.laid(state).map)
-            weighed[1:] = sorted(weighed[1:], key=lambda a: (-value.spot_worth(state, a[2], st),
-                                                             a[2]))[:self.spots - 1]
+            weighed[1:] = best_spots(state, weighed[1:], self.spots - 1)
         scored = []
         for move in weighed:
             s = state.clone()

@@ -78,6 +78,13 @@ def _expected_card(s: "CatanState") -> float:
     return sum(n * w for n, w in zip(deck, worth)) / total
 
 
+def best_spots(s: "CatanState", settlements: list[Action], k: int) -> list[Action]:
+    """The ``k`` best of ``settlements`` (set-up settlements) by their worth, the lower
+    node first on a tie."""
+    st = value.static(value.laid(s).map)
+    return sorted(settlements, key=lambda a: (-value.spot_worth(s, a[2], st), a[2]))[:k]
+
+
 def score_after(s: "CatanState", seat: int, actions: list[Action]) -> float:
     """The value for ``seat`` after ``actions`` (a bought card at its expected worth)."""
     child = _after(s, actions)
@@ -107,8 +114,7 @@ class CatanPolicy(Policy["CatanState"]):
                                           for t in TARGETS) if path}
             return [a for a in legal if a[0] not in ("offer", "maritime") or a in steps]
         if phase == SETTLE and len(legal) > SPOTS:
-            st = value.static(value.laid(state).map)
-            return sorted(legal, key=lambda a: -value.spot_worth(state, a[2], st))[:SPOTS]
+            return best_spots(state, legal, SPOTS)
         if phase == ANSWER:
             return [a for a in legal if a[0] != "counter"]
         if phase == DISCARD and len(legal) > DISCARDS:
