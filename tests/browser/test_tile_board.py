@@ -112,6 +112,23 @@ def test_table_rules_show_no_spots_yet_a_click_places(server, page):
     wait_until(page, f"window.meeple.state().index > {s['index']}")
 
 
+def test_the_board_waits_for_its_stylesheet(server, page):
+    """A board is drawn only once its own stylesheet has loaded: under table rules the spots
+    never show yellow, however slow tiles.css is."""
+    held = []
+    page.route("**/static/css/tiles.css", lambda route: held.append(route))
+    game = server.create("carcassonne", 2, {"1": "greedy"}, seed=3, aids=False)
+    page.goto(server.base + game["seats"][0]["join"])
+    wait_until(page, "(() => { const s = window.meeple.state(); return s && s.legal.length > 0; })()")
+    wait_until(page, "document.querySelector('link[href$=\"tiles.css\"]') !== null")
+    page.wait_for_timeout(1000)
+    assert held and page.locator(".spot").count() == 0      # the state is here, the board waits
+    held[0].continue_()
+    page.wait_for_selector(".spot", state="attached")
+    fills = page.locator(".spot").evaluate_all("els => els.map(e => getComputedStyle(e).fill)")
+    assert fills and all(f in ("transparent", "rgba(0, 0, 0, 0)") for f in fills), fills
+
+
 def test_touch_tap_picks_tap_again_turns_place_places(server, chromium, artifacts):
     """On a phone-sized touch screen: the board on top at the full width, the panel under
     it; a tap picks a spot, a second tap turns the tile, Place places."""

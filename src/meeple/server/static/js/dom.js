@@ -24,10 +24,22 @@ export function swatch(colour) {
   return dot;
 }
 
-/** Add the stylesheet `href` to the page once (a board loads its own). */
+const stylesheets = new Map();
+
+/** Add the stylesheet `href` to the page once (a board brings its own). Resolves when it
+ * has loaded, or failed (the page then goes on without it rather than never), so that a
+ * board is not drawn before its rules apply: a table-rules board would show its yellow
+ * spots for a moment. */
 export function loadStylesheet(href) {
-  if (document.querySelector(`link[rel=stylesheet][href="${href}"]`)) return;
-  document.head.append(el("link", { rel: "stylesheet", href }));
+  if (!stylesheets.has(href)) {
+    const link = el("link", { rel: "stylesheet", href });
+    stylesheets.set(href, new Promise((done) => {
+      link.addEventListener("load", done, { once: true });
+      link.addEventListener("error", done, { once: true });
+    }));
+    document.head.append(link);
+  }
+  return stylesheets.get(href);
 }
 
 /** Add listeners, each `[target, type, handler, options?]`; returns the function that

@@ -12,7 +12,7 @@
 // button, so every legal move stays reachable.
 import { colourName, cssColour, seatColours } from "../colours.js";
 import { joinWords, nt, pt, t } from "../i18n.js";
-import { el, listen, loadStylesheet, swatch, typing } from "../dom.js";
+import { el, listen, swatch, typing } from "../dom.js";
 import { hexPoints, sv } from "../svg.js";
 import { myMove, perState } from "./moves.js";
 
@@ -623,8 +623,10 @@ function bind({ svg, choices }, on) {
 
 // --- the board ---------------------------------------------------------------------------------
 
+/** The board's own stylesheet, loaded before it is drawn (boards/index.js). */
+export const STYLESHEET = "/static/css/catan_board.css";
+
 export function createBoard(container, controls, { data, send }) {
-  loadStylesheet("/static/css/catan_board.css");
   const [minX, maxX] = [-6.1 * K * Math.sqrt(3) / 2, 6.1 * K * Math.sqrt(3) / 2];
   const svg = sv("svg", { class: "ct-board", id: "ct-board", role: "img", "aria-label": t("the island"),
                           viewBox: `${minX} ${-5.05 * K} ${maxX - minX} ${10.1 * K}`, preserveAspectRatio: "xMidYMid meet" });

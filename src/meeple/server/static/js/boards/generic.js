@@ -6,7 +6,7 @@
 // Four parts, as chessground has them: `ui` (where the keyboard was), the drawing (state
 // in, HTML out), `bind` (every listener, one unbind), and the board.
 import { seatColours } from "../colours.js";
-import { el, listen, loadStylesheet, swatch, typing } from "../dom.js";
+import { el, listen, swatch, typing } from "../dom.js";
 import { myMove } from "./moves.js";
 import { t } from "../i18n.js";
 import { colourName } from "../colours.js";
@@ -92,8 +92,10 @@ function bind(root, on) {
 
 // --- the board -----------------------------------------------------------------------------------
 
+/** The board's own stylesheet, loaded before it is drawn (boards/index.js). */
+export const STYLESHEET = "/static/css/generic.css";
+
 export function createBoard(container, controls, { send }) {
-  loadStylesheet("/static/css/generic.css");
   const root = el("div", { class: "gen-board" });
   container.replaceChildren(root);
   const ui = { focused: null };      // the move the keyboard was on when the board was redrawn

@@ -6,7 +6,7 @@
 // Four parts, as chessground has them: `ui` (the fields chosen so far), the drawing (state
 // and ui in, SVG and panels out), `bind` (every listener, one unbind), and the board.
 import { cssColour, seatColours } from "../colours.js";
-import { el, listen, loadStylesheet, swatch, typing } from "../dom.js";
+import { el, listen, swatch, typing } from "../dom.js";
 import { hexPoints, sv } from "../svg.js";
 import { myMove, perState } from "./moves.js";
 import { nt, pt, t } from "../i18n.js";
@@ -456,8 +456,10 @@ function nextField(fields, from, key) {
   return best || from;
 }
 
+/** The board's own stylesheet, loaded before it is drawn (boards/index.js). */
+export const STYLESHEET = "/static/css/hex_board.css";
+
 export function createBoard(container, controls, { send }) {
-  loadStylesheet("/static/css/hex_board.css");
   const svg = sv("svg", { class: "js-board", role: "img", "aria-label": t("the board") });
   const scroller = el("div", { class: "js-scroll", tabindex: "-1" }, svg);
   const tools = el("div", { class: "board-tools js-tools" },

@@ -8,7 +8,7 @@
 // opened, a breakdown item pointed at), the drawing (state and ui in, SVG and buttons
 // out), `bind` (every listener, one unbind), and the board.
 import { cssColour, seatColours } from "../colours.js";
-import { el, listen, loadStylesheet } from "../dom.js";
+import { el, listen } from "../dom.js";
 import { hexPoints, sv } from "../svg.js";
 import { nameWords } from "../names.js";
 import { myMove, perState } from "./moves.js";
@@ -442,8 +442,10 @@ function markHint(root, action) {
 
 // --- the board --------------------------------------------------------------------------------
 
+/** The board's own stylesheet, loaded before it is drawn (boards/index.js). */
+export const STYLESHEET = "/static/css/sheet_board.css";
+
 export function createBoard(container, controls, { send }) {
-  loadStylesheet("/static/css/sheet_board.css");
   const sheetBox = el("div", { class: "cd-sheet-box" }), side = el("div", { class: "cd-side" });
   const root = el("div", { class: "cd-wrap" }, el("div", { class: "cd-main" }, sheetBox, side));
   container.replaceChildren(root);

@@ -7,7 +7,7 @@
 // SVG out), `bind` (every listener, one unbind), and the board the page gets.
 import { SIZE, indexTiles, locationPoint, tileMarkup, upright } from "./tiles.js";
 import { cssColour, seatColours } from "../colours.js";
-import { el, listen, loadStylesheet, typing } from "../dom.js";
+import { el, listen, typing } from "../dom.js";
 import { sv } from "../svg.js";
 import { perState } from "./moves.js";
 import { nt, pt, t } from "../i18n.js";
@@ -426,8 +426,10 @@ function bind(dom, on) {
 
 // --- the board -------------------------------------------------------------------------------
 
+/** The board's own stylesheet, loaded before it is drawn (boards/index.js). */
+export const STYLESHEET = "/static/css/tiles.css";
+
 export function createBoard(container, controls, { data, send }) {
-  loadStylesheet("/static/css/tiles.css");
   const dom = makeDom(container, controls);
   const draw = drawing(dom, indexTiles(data));
   const ui = newUi();
