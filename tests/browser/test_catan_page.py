@@ -11,6 +11,7 @@ import re
 import time
 
 import axe_core
+import pytest
 from browser_steps import wait_until
 from catan_play import SECRET_CHANCE, choose
 from playwright.sync_api import expect
@@ -113,6 +114,7 @@ def hidden_leaks(frame: str, seat: int | None) -> list[str]:
     return found
 
 
+@pytest.mark.timeout(900)      # a whole game of clicks: about 260 s on an idle machine
 def test_four_people_play_a_whole_game_by_clicks(server, chromium, artifacts):
     game = server.create("catan", 4, {}, seed=21, config=CONFIG)
     contexts, pages, frames = [], [], []
