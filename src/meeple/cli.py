@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
+from .cli_words import _LANG, say, words
 from .games import BUILT_IN_CLASSES, GAMES
 
 if TYPE_CHECKING:
@@ -86,50 +87,83 @@ def build_parser() -> argparse.ArgumentParser:
         prog="meeple", epilog=_epilog(),
         description=say(words("Play and study Carcassonne, Hunters & Gatherers, Jäger und "
                               "Sammler, the Catan Dice Game and Catan.")))
-    parser.add_argument("--version", action="version", version=f"meeple {__version__}")
+    parser.add_argument("--version", action="version", version=f"meeple {__version__}",
+                        help=say(words("show program's version number and exit")))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in (_add_play, _add_simulate, _add_replay, _add_tournament, _add_games,
                 _add_agents, _add_rules, _add_serve, _add_db, _add_bench):
         add(sub)
+    return _localized(parser)
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help with its "usage: " in the command's language (:func:`_localized`)."""
+
+    def add_usage(self, usage, actions, groups, prefix=None) -> None:
+        # TRANSLATORS: the start of argparse's usage line; keep the space after the colon
+        said = say(words("usage: ")) if prefix is None else prefix
+        super().add_usage(usage, actions, groups, said)
+
+
+def _localized(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """``parser`` and its commands' parsers saying argparse's own words in the command's
+    language too: "usage: " (in errors as well), the group titles and -h's help. Done on the
+    parsers once built: a parser built with parents gathers their options into its own
+    groups by title, which must then still be argparse's."""
+    parser.formatter_class = _HelpFormatter
+    parser._positionals.title = say(words("positional arguments"))
+    parser._optionals.title = say(words("options"))
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            action.help = say(words("show this help message and exit"))
+        elif isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                _localized(command)
     return parser
 
 
-def _json_option(what: str = "the results") -> argparse.ArgumentParser:
-    """The parent parser of ``--json``."""
+def _json_option(said: str) -> argparse.ArgumentParser:
+    """The parent parser of ``--json``, ``said`` its help (already said: "print the list as
+    JSON")."""
     parent = argparse.ArgumentParser(add_help=False)
-    parent.add_argument("--json", action="store_true", help=f"print {what} as JSON")
+    parent.add_argument("--json", action="store_true", help=said)
     return parent
 
 
 def _batch_options(games: str) -> argparse.ArgumentParser:
     """The parent parser of the batch commands (simulate, tournament): how many games
-    (``games`` says of what), seeds, workers, where they run, options, JSON."""
-    parent = argparse.ArgumentParser(add_help=False, parents=[_json_option()])
-    parent.add_argument("--games", type=_number(1), default=100,
-                        help=f"{games}, ≥ 1 (default: %(default)s)")
+    (``games``, already said, is the help of --games), seeds, workers, where they run,
+    options, JSON."""
+    parent = argparse.ArgumentParser(
+        add_help=False, parents=[_json_option(say(words("print the results as JSON")))])
+    parent.add_argument("--games", type=_number(1), default=100, help=games)
     parent.add_argument("--seed", type=_number(0), default=1,
-                        help="base seed, a whole number ≥ 0 (default: %(default)s)")
+                        help=say(words("base seed, a whole number ≥ 0 (default: "
+                                       "%(default)s)")))
     parent.add_argument("--workers", type=_number(1), default=1,
-                        help="parallel processes, ≥ 1 (default: %(default)s; with --backend "
-                             "ray the CPUs of the local Ray; a cluster (--address) uses all "
-                             "of its own)")
+                        help=say(words("parallel processes, ≥ 1 (default: %(default)s; with "
+                                       "--backend ray the CPUs of the local Ray; a cluster "
+                                       "(--address) uses all of its own)")))
     parent.add_argument("--backend", choices=["local", "ray"], default="local",
-                        help="where the games run: local processes (default) or Ray tasks "
-                             "(extra 'dist'); the same games either way")
+                        help=say(words("where the games run: local processes (default) or "
+                                       "Ray tasks (extra 'dist'); the same games either way")))
     parent.add_argument("--address", metavar="ADDR",
-                        help="the Ray cluster to use (e.g. ray://head:10001 or auto; "
-                             "default: a local Ray started for the run)")
-    parent.add_argument("--config", type=_config, default=None, help="game options as JSON")
+                        help=say(words("the Ray cluster to use (e.g. ray://head:10001 or auto; "
+                                       "default: a local Ray started for the run)")))
+    parent.add_argument("--config", type=_config, default=None,
+                        help=say(words("game options as JSON")))
     return parent
 
 
 def _db_option() -> argparse.ArgumentParser:
     """The parent parser of ``--db`` (serve, db)."""
     parent = argparse.ArgumentParser(add_help=False)
+    # the default URL is a path: a % in it is argparse's to print, not to fill in
     parent.add_argument("--db", metavar="URL",
-                        help="any SQLAlchemy URL: sqlite:///games.db, "
-                             "postgresql+psycopg://user:password@host/dbname "
-                             f"(default: {_default_db()})")
+                        help=say(words("any SQLAlchemy URL: sqlite:///games.db, "
+                                       "postgresql+psycopg://user:password@host/dbname "
+                                       "(default: {db})")).format(
+                                           db=_default_db().replace("%", "%%")))
     return parent
 
 
@@ -198,48 +232,30 @@ def early_language(argv: list[str]) -> str:
     return choose(requested)
 
 
-_LANG = ["en"]
-"""The language of this command's words (:func:`early_language`), set by :func:`main`."""
-
-
-def words(msgid: str, /) -> str:
-    """A help text of the play commands, marked for the message extractor (its keyword
-    ``words``); :func:`say` says it in the command's language."""
-    return msgid
-
-
-def say(text: str) -> str:
-    """``text`` (a help text) in the command's language; English as it is, importing
-    nothing (the parser is built for ``meeple --version`` too)."""
-    if _LANG[0] == "en":
-        return text
-    from .core.text import Text
-    from .i18n import translate
-    return translate(Text(text), _LANG[0])
-
-
 def _add_simulate(sub) -> None:
     sim = sub.add_parser("simulate", help=say(words("play many games between agents")),
                          epilog=_epilog(),
-                         parents=[_batch_options("games to play")],
-                         description="Bots play many games; prints per-seat means, spread, "
-                                     "win shares and speed.")
+                         parents=[_batch_options(say(words(
+                             "games to play, ≥ 1 (default: %(default)s)")))],
+                         description=say(words("Bots play many games; prints per-seat means, "
+                                               "spread, win shares and speed.")))
     sim.add_argument("game", choices=GameNames(), metavar="GAME",
-                      help="the game: %(choices)s")
+                     help=say(words("the game: %(choices)s")))
     sim.add_argument("--agents", type=parse_spec_list, required=True,
-                     help="comma-separated agent specs, one per seat, e.g. greedy,random or "
-                          "mcts:iters=500,greedy")
+                     help=say(words("comma-separated agent specs, one per seat, e.g. "
+                                    "greedy,random or mcts:iters=500,greedy")))
     sim.add_argument("--records", metavar="DIR",
-                     help="write DIR/<game>-<index>.json per game (the index zero-padded, "
-                          "000 to 199 of 200, so that the files sort in order); DIR is "
-                          "created if missing, inside a folder that exists")
+                     help=say(words("write DIR/<game>-<index>.json per game (the index "
+                                    "zero-padded, 000 to 199 of 200, so that the files sort in "
+                                    "order); DIR is created if missing, inside a folder that "
+                                    "exists")))
     sim.set_defaults(handler=cmd_simulate)
 
 
 def _add_replay(sub) -> None:
     rep = sub.add_parser("replay",
                          help=say(words("replay a game record and report the state reached")),
-                         parents=[_json_option("the report")],
+                         parents=[_json_option(say(words("print the report as JSON")))],
                          description=say(words("Replays a JSON game record; an illegal "
                                                "action or a malformed record exits with "
                                                "status 1 and says why.")))
@@ -257,43 +273,46 @@ def _add_replay(sub) -> None:
 
 def _add_tournament(sub) -> None:
     tour = sub.add_parser("tournament", help=say(words("round robin between agents, with Elo")),
-                          epilog=_epilog(), parents=[_batch_options("games per matchup")],
-                          description="Every combination of agents plays --games games with "
-                                      "rotating seats (alone: every agent plays the same "
-                                      "seeds); prints win rates with 95% intervals, mean "
-                                      "scores and Elo ratings.")
+                          epilog=_epilog(), parents=[_batch_options(say(words(
+                              "games per matchup, ≥ 1 (default: %(default)s)")))],
+                          description=say(words(
+                              "Every combination of agents plays --games games with rotating "
+                              "seats (alone: every agent plays the same seeds); prints win "
+                              "rates with 95% intervals, mean scores and Elo ratings.")))
     tour.add_argument("game", choices=GameNames(), metavar="GAME",
-                      help="the game: %(choices)s")
+                      help=say(words("the game: %(choices)s")))
     tour.add_argument("--agents", type=parse_spec_list, required=True,
-                      help="comma-separated agent specs, e.g. random,greedy,mcts:iters=2000")
+                      help=say(words("comma-separated agent specs, e.g. "
+                                     "random,greedy,mcts:iters=2000")))
     tour.add_argument("--players", type=_number(1), default=None,
-                      help="seats per game (default: the game's usual number)")
+                      help=say(words("seats per game (default: the game's usual number)")))
     tour.add_argument("--plot", metavar="FILE.png",
-                      help="save the score distributions here (needs matplotlib; the "
-                           "extension names the format: .png, .svg, .pdf, ...)")
+                      help=say(words("save the score distributions here (needs matplotlib; "
+                                     "the extension names the format: .png, .svg, .pdf, ...)")))
     tour.set_defaults(handler=cmd_tournament)
 
 
 def _add_games(sub) -> None:
     games = sub.add_parser("games", help=say(words("list the games, their players and options")),
-                           parents=[_json_option("the list")],
-                           description="Every game with its player range, whether it hides "
-                                       "information or has chance, its score range, and "
-                                       "the options --config takes (name, type, default, "
-                                       "allowed values).")
+                           parents=[_json_option(say(words("print the list as JSON")))],
+                           description=say(words(
+                               "Every game with its player range, whether it hides "
+                               "information or has chance, its score range, and the options "
+                               "--config takes (name, type, default, allowed values).")))
     games.add_argument("game", nargs="?", choices=GameNames(), metavar="GAME",
-                      help="the game: %(choices)s")
+                       help=say(words("the game: %(choices)s")))
     games.set_defaults(handler=cmd_games)
 
 
 def _add_agents(sub) -> None:
     agents = sub.add_parser("agents", help=say(words("list the agents (bots) and their options")),
-                            parents=[_json_option("the list")],
-                            description="Every agent that plays GAME (default: any game), "
-                                        "with one line on what it does and the options of "
-                                        "its spec, e.g. mcts:iters=2000,c=1.")
+                            parents=[_json_option(say(words("print the list as JSON")))],
+                            description=say(words(
+                                "Every agent that plays GAME (default: any game), with one "
+                                "line on what it does and the options of its spec, e.g. "
+                                "mcts:iters=2000,c=1.")))
     agents.add_argument("game", nargs="?", choices=GameNames(), metavar="GAME",
-                      help="the game: %(choices)s")
+                        help=say(words("the game: %(choices)s")))
     agents.set_defaults(handler=cmd_agents)
 
 
@@ -313,57 +332,66 @@ def _add_rules(sub) -> None:
 
 def _add_serve(sub) -> None:
     serve = sub.add_parser(
-        "serve", help=say(words("host games over HTTP and WebSocket (extra 'web')")), parents=[_db_option()],
-        description="Serve every game for people anywhere and for bots: the API at /api "
-                    "(OpenAPI at /docs), games stored in a database that loses nothing. "
-                    f"The database by default: {_default_db()}. A SQLite database is served "
-                    "by one process (a second one on the same file is refused); several "
-                    "processes, here (--workers) or on other machines, need PostgreSQL, "
-                    "each given the same --db URL (docs/server.md, 'Several processes and "
-                    "machines'). Every limit below holds per process.", epilog=_epilog())
+        "serve", help=say(words("host games over HTTP and WebSocket (extra 'web')")),
+        parents=[_db_option()], epilog=_epilog(),
+        description=say(words(
+            "Serve every game for people anywhere and for bots: the API at /api (OpenAPI at "
+            "/docs), games stored in a database that loses nothing. The database by default: "
+            "{db}. A SQLite database is served by one process (a second one on the same file "
+            "is refused); several processes, here (--workers) or on other machines, need "
+            "PostgreSQL, each given the same --db URL (docs/server.md, 'Several processes and "
+            "machines'). Every limit below holds per process.")).format(db=_default_db()))
     serve.add_argument("--host", default="127.0.0.1",
-                       help="address to listen on (default: %(default)s, this machine only)")
+                       help=say(words("address to listen on (default: %(default)s, this "
+                                      "machine only)")))
     serve.add_argument("--port", type=_number(1), default=8000,
-                       help="port (default: %(default)s)")
-    serve.add_argument("--open", action="store_true", help="open the page in a browser")
+                       help=say(words("port (default: %(default)s)")))
+    serve.add_argument("--open", action="store_true",
+                       help=say(words("open the page in a browser")))
     serve.add_argument("--workers", type=_number(1), default=1, metavar="N",
-                       help="server processes on this address (default: %(default)s). More "
-                            "than one needs PostgreSQL (--db postgresql+psycopg://...); each "
-                            "process has its own --bot-workers, and its own share of every "
-                            "limit: --rate, the WebSocket and HTTP caps, --games-per-hour and "
-                            "the quotas hold per process")
+                       help=say(words("server processes on this address (default: "
+                                      "%(default)s). More than one needs PostgreSQL (--db "
+                                      "postgresql+psycopg://...); each process has its own "
+                                      "--bot-workers, and its own share of every limit: "
+                                      "--rate, the WebSocket and HTTP caps, --games-per-hour "
+                                      "and the quotas hold per process")))
     serve.add_argument("--bot-workers", type=_number(1), default=2,
-                       help="processes that choose bots' moves, per server process "
-                            "(default: %(default)s)")
+                       help=say(words("processes that choose bots' moves, per server process "
+                                      "(default: %(default)s)")))
     from .server.limits import add_limit_flags
     from .server.quotas import add_quota_flags
     add_limit_flags(serve)
     add_quota_flags(serve)
     serve.add_argument("--rate", type=_number(0.1, decimal=True), default=50.0,
-                       help="requests a second allowed per client (default: %(default)s)")
+                       help=say(words("requests a second allowed per client (default: "
+                                      "%(default)s)")))
     serve.set_defaults(handler=cmd_serve)
 
 
 def _add_db(sub) -> None:
-    db = sub.add_parser("db", help=say(words("manage the server's database")), parents=[_db_option()],
-                        description="upgrade: create or upgrade the schema (Alembic "
-                                    "migrations; 'meeple serve' also does it on start). "
-                                    "check: replay every stored game and list those whose log "
-                                    "no longer replays, with the reason (exit status 1 if "
-                                    "any; the server answers 503 for each of them alone).")
+    db = sub.add_parser("db", help=say(words("manage the server's database")),
+                        parents=[_db_option()],
+                        description=say(words(
+                            "upgrade: create or upgrade the schema (Alembic migrations; "
+                            "'meeple serve' also does it on start). check: replay every "
+                            "stored game and list those whose log no longer replays, with the "
+                            "reason (exit status 1 if any; the server answers 503 for each of "
+                            "them alone).")))
     db.add_argument("action", choices=["upgrade", "check"],
-                    help="upgrade: to the newest schema; check: replay every stored game")
+                    help=say(words("upgrade: to the newest schema; check: replay every stored "
+                                   "game")))
     db.set_defaults(handler=cmd_db)
 
 
 def _add_bench(sub) -> None:
     bench = sub.add_parser("bench", help=say(words("measure random-play speed")),
-                           parents=[_json_option("the table")],
-                           description="Random-play games per second for each game.")
+                           parents=[_json_option(say(words("print the table as JSON")))],
+                           description=say(words("Random-play games per second for each "
+                                                 "game.")))
     bench.add_argument("game", nargs="?", choices=GameNames(), metavar="GAME",
-                      help="the game: %(choices)s")
+                       help=say(words("the game: %(choices)s")))
     bench.add_argument("--seconds", type=_number(0.1, decimal=True), default=3.0,
-                       help="time per game, ≥ 0.1 (default: %(default)s)")
+                       help=say(words("time per game, ≥ 0.1 (default: %(default)s)")))
     bench.set_defaults(handler=cmd_bench)
 
 
@@ -379,7 +407,8 @@ def _default_db() -> str:
         from .server.datadir import default_url
         return default_url()
     except ImportError:
-        return "a SQLite file in your data directory (~/.local/share/meeple/meeple.db)"
+        return say(words("a SQLite file in your data directory "
+                         "(~/.local/share/meeple/meeple.db)"))
 
 
 def main(argv: list[str] | None = None) -> int:

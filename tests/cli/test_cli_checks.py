@@ -219,3 +219,34 @@ def test_the_command_list_is_in_the_reader_s_language():
         assert czech in " ".join(said.split()), said
     english = run("--help").stdout
     assert "the Catan Dice Game and Catan" in " ".join(english.split())
+
+
+def test_the_research_commands_help_is_in_the_reader_s_language():
+    """``meeple simulate --help`` and ``meeple serve --help`` (its limits and quotas too)
+    were English under LANG=cs, argparse's own words with them; English is as it was,
+    argparse still filling in the defaults."""
+    def shown(lang: str, *args: str) -> str:
+        env = {**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": "", "COLUMNS": "100"}
+        said = subprocess.run([sys.executable, "-m", "meeple.cli", *args], env=env,
+                              capture_output=True, text=True, timeout=30, check=True).stdout
+        return " ".join(said.split())
+
+    simulate, serve = shown("cs_CZ.UTF-8", "simulate", "--help"), shown("cs_CZ.UTF-8",
+                                                                          "serve", "--help")
+    for said in (simulate, serve):
+        assert said.startswith("použití: meeple ")
+        assert "volby: -h, --help vypsat tuto nápovědu a skončit" in said
+    assert "poziční argumenty: GAME hra: carcassonne" in simulate
+    assert "kolik her odehrát, ≥ 1 (výchozí: 100)" in simulate
+    assert "souběžné procesy, ≥ 1 (výchozí: 1;" in simulate
+    assert "Výchozí databáze: " in serve and "meeple.db" in serve
+    assert "kolik her smí jedna adresa založit za hodinu (výchozí: 60;" in serve
+    assert "kolik rozborů dohraných her smí mít jeden klient" in serve
+    for english in ("usage:", "options:", "show this help message", "games to play",
+                    "parallel processes", "The database by default", "games one address "
+                    "may create", "reviews of finished games"):
+        assert english not in simulate + serve, english
+    english = shown("C", "simulate", "--help")
+    assert english.startswith("usage: meeple simulate ")
+    assert "games to play, ≥ 1 (default: 100)" in english
+    assert "options: -h, --help show this help message and exit" in english

@@ -13,6 +13,8 @@ import math
 import time
 from collections import Counter, deque
 
+from ..cli_words import say, words
+
 PLAYERS_PER_HOUR = 120
 """Players one address may make an hour (each visit without the cookie makes one)."""
 MAX_BODY = 64 * 1024
@@ -231,7 +233,7 @@ class CreationLimit:
 def add_limit_flags(parser) -> None:
     """The ``meeple serve`` flags of the limits an operator sets (defaults as
     :func:`.run.serve`'s); here, not in run.py, so that ``meeple --help`` needs no web
-    extra."""
+    extra. Their help in the command's language (:mod:`meeple.cli_words`)."""
     def count(text: str) -> int:
         value = int(text)
         if value < 1:
@@ -239,21 +241,22 @@ def add_limit_flags(parser) -> None:
         return value
 
     parser.add_argument("--max-sockets-per-address", type=count, default=SOCKETS_PER_ADDRESS,
-                        metavar="N", help="WebSockets one address may hold open at once "
-                                          "(default: %(default)s; past it: close 4429)")
+                        metavar="N", help=say(words("WebSockets one address may hold open at "
+                                                    "once (default: %(default)s; past it: "
+                                                    "close 4429)")))
     parser.add_argument("--max-sockets", type=count, metavar="N",
-                        help="WebSockets open in all (default: what the open-files limit "
-                             "allows; past it: close 1013)")
+                        help=say(words("WebSockets open in all (default: what the open-files "
+                                       "limit allows; past it: close 1013)")))
     parser.add_argument("--max-http", type=count, metavar="N",
-                        help="HTTP connections at once (default: what the open-files limit "
-                             "allows, at most 1000; past it: 503)")
+                        help=say(words("HTTP connections at once (default: what the open-files "
+                                       "limit allows, at most 1000; past it: 503)")))
     parser.add_argument("--games-per-hour", type=count, default=GAMES_PER_HOUR, metavar="N",
-                        help="games one address may create an hour (default: %(default)s; "
-                             "past it: 429)")
+                        help=say(words("games one address may create an hour (default: "
+                                       "%(default)s; past it: 429)")))
     parser.add_argument("--players-per-hour", type=count, default=PLAYERS_PER_HOUR,
-                        metavar="N", help="players (browsers without the player cookie) one "
-                                          "address may make an hour (default: %(default)s; "
-                                          "past it: 429)")
+                        metavar="N", help=say(words("players (browsers without the player "
+                                                    "cookie) one address may make an hour "
+                                                    "(default: %(default)s; past it: 429)")))
 
 
 def limit_options(args) -> dict:

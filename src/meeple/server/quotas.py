@@ -92,7 +92,8 @@ class Quotas:
 
 def add_quota_flags(parser) -> None:
     """The ``meeple serve`` flags of the quotas (standard library only, so that ``meeple
-    --help`` needs no web extra)."""
+    --help`` needs no web extra), their help in the command's language."""
+    from ..cli_words import say, words    # here: bot_menu's words are the engine's
     defaults = Quotas()
 
     def positive(kind):
@@ -104,22 +105,25 @@ def add_quota_flags(parser) -> None:
         return parse
 
     parser.add_argument("--bot-seconds", type=positive(float), default=defaults.bot_seconds,
-                        metavar="S", help="the longest a bot may think about a move "
-                                          "(default: %(default)s; a longer time is refused)")
+                        metavar="S", help=say(words("the longest a bot may think about a move "
+                                                    "(default: %(default)s; a longer time is "
+                                                    "refused)")))
     parser.add_argument("--bot-iterations", type=positive(int),
                         default=defaults.bot_iterations, metavar="N",
-                        help="the most search iterations a bot's move may ask for "
-                             "(default: %(default)s)")
+                        help=say(words("the most search iterations a bot's move may ask for "
+                                       "(default: %(default)s)")))
     parser.add_argument("--bot-determinizations", type=positive(int),
                         default=defaults.bot_determinizations, metavar="N",
-                        help="the most sampled worlds a bot's move may search "
-                             "(default: %(default)s)")
+                        help=say(words("the most sampled worlds a bot's move may search "
+                                       "(default: %(default)s)")))
     parser.add_argument("--bot-games", type=positive(int), default=defaults.bot_games,
-                        metavar="N", help="unfinished games of bots alone one client may "
-                                          "have (default: %(default)s; past it: 429)")
+                        metavar="N", help=say(words("unfinished games of bots alone one client "
+                                                    "may have (default: %(default)s; past it: "
+                                                    "429)")))
     parser.add_argument("--reviews", type=positive(int), default=defaults.reviews,
-                        metavar="N", help="reviews of finished games one client may have "
-                                          "under way (default: %(default)s; past it: 429)")
+                        metavar="N", help=say(words("reviews of finished games one client may "
+                                                    "have under way (default: %(default)s; "
+                                                    "past it: 429)")))
 
 
 def quotas_of(args) -> Quotas:
