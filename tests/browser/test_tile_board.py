@@ -119,11 +119,12 @@ def test_the_board_waits_for_its_stylesheet(server, page):
     page.route("**/static/css/tiles.css", lambda route: held.append(route))
     game = server.create("carcassonne", 2, {"1": "greedy"}, seed=3, aids=False)
     page.goto(server.base + game["seats"][0]["join"])
-    wait_until(page, "(() => { const s = window.meeple.state(); return s && s.legal.length > 0; })()")
     wait_until(page, "document.querySelector('link[href$=\"tiles.css\"]') !== null")
     page.wait_for_timeout(1000)
-    assert held and page.locator(".spot").count() == 0      # the state is here, the board waits
+    assert held and page.locator(".spot").count() == 0      # the board waits for its styles,
+    assert page.evaluate("window.meeple.state()") is None    # and the page takes no state yet
     held[0].continue_()
+    my_turn(page, "place")
     page.wait_for_selector(".spot", state="attached")
     fills = page.locator(".spot").evaluate_all("els => els.map(e => getComputedStyle(e).fill)")
     assert fills and all(f in ("transparent", "rgba(0, 0, 0, 0)") for f in fills), fills

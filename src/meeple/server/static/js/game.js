@@ -177,13 +177,13 @@ const gameLog = createLog($("log"), { resync: () => socket && socket.resync() })
 
 // Which board draws the game, the game's declaration says (boards/index.js, shared with
 // the replay viewer).
-async function loadBoard() {
-  const { module, data } = await loadBoardModule(state.game);
-  const type = (await gameTypes().catch(() => [])).find((t) => t.name === state.game);
-  title = (type && type.title) || state.game;
+async function loadBoard(game) {
+  const { module, data } = await loadBoardModule(game);
+  const type = (await gameTypes().catch(() => [])).find((t) => t.name === game);
+  title = (type && type.title) || game;
   $("rules-link").hidden = !(type && type.rules);
   board = module.createBoard($("board"), $("controls"), { data, send });
-  $("rules-link").href = `/rules/${encodeURIComponent(state.game)}`;
+  $("rules-link").href = `/rules/${encodeURIComponent(game)}`;
   pile = createPile($("pile"), data);
 }
 
@@ -206,9 +206,9 @@ document.addEventListener("keydown", (ev) => {
 async function onMessage(msg) {
   if (msg.type === "error" || msg.type === "state" || msg.type === "update") waiting = false;
   if (msg.type === "error") { showError(msg.error); return; }
+  if (!board) await loadBoard(msg.game);   // the state is the page's once it can draw it
   const previous = state;
   state = msg;
-  if (!board) await loadBoard();
   if (msg.type === "update") {
     // an update that starts past what this page knew: one was missed; the state tells all
     if (previous && msg.since > previous.index) socket.resync();
